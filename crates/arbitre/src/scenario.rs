@@ -1,0 +1,373 @@
+//! Scenario files (`docs/SCENARIOS.md`): parsed strictly, then validated into
+//! the laws crate's types. Every error names the JSON path of the offending
+//! value and what was expected.
+
+use std::collections::BTreeMap;
+
+use arbitre_laws::{
+    clock::Millis,
+    edition::GameType,
+    event::{Judgment, Unrestorable},
+    Action, Actor, ClaimKind, EditionId, Event, Language, Setup, TimeControl,
+};
+use serde::Deserialize;
+use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
+
+/// A scenario file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScenario {
+    pub name: String,
+    pub edition: String,
+    pub time_control: String,
+    #[serde(default)]
+    pub game_type: Option<String>,
+    #[serde(default)]
+    pub start: Option<String>,
+    #[serde(default)]
+    pub history: Option<String>,
+    #[serde(default)]
+    pub clocks: Option<Sides<f64>>,
+    #[serde(default)]
+    pub notation: Option<String>,
+    #[serde(default)]
+    pub players: Option<Sides<String>>,
+    #[serde(default)]
+    pub odds: Option<RawOdds>,
+    pub events: Vec<RawEvent>,
+    #[serde(default)]
+    pub session_end: Option<f64>,
+    #[serde(default)]
+    pub until: Option<f64>,
+    #[serde(default)]
+    pub expect: Option<Expect>,
+}
+
+/// A value per side.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Sides<T> {
+    pub white: T,
+    pub black: T,
+}
+
+/// 1930 art. 22 odds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOdds {
+    pub receiver: String,
+    pub moves: u32,
+}
+
+/// What the arbiter must conclude.
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub article: Option<String>,
+    pub state: Option<String>,
+    pub game_type: Option<String>,
+    pub clocks: Option<BTreeMap<String, f64>>,
+    pub fen: Option<String>,
+    pub log_articles: Option<Vec<String>>,
+}
+
+/// `adjourn` details.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAdjourn {
+    pub resume_at: String,
+    pub place: String,
+}
+
+/// An event as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub t: f64,
+    pub by: String,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub press: Option<bool>,
+    pub offer_draw: Option<bool>,
+    pub accept_draw: Option<bool>,
+    pub decline_draw: Option<bool>,
+    pub claim: Option<String>,
+    pub intended: Option<String>,
+    pub resign: Option<bool>,
+    pub seal: Option<String>,
+    pub arrive: Option<bool>,
+    pub adjourn: Option<RawAdjourn>,
+    pub resume: Option<bool>,
+    pub ruling: Option<String>,
+    pub envelope_lost: Option<bool>,
+    pub unrestorable: Option<String>,
+    pub set_clocks: Option<Sides<f64>>,
+}
+
+/// A malformed scenario: where and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// JSON path of the offending value (`events[7].claim`), or empty for the whole file.
+    pub path: String,
+    /// What was expected.
+    pub message: String,
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() || self.path == "." {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "at {}: {}", self.path, self.message)
+        }
+    }
+}
+
+fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError { path: path.into(), message: message.into() }
+}
+
+/// A validated scenario.
+#[derive(Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub setup: Setup,
+    pub events: Vec<Event>,
+    pub until: Option<Millis>,
+    pub expect: Expect,
+}
+
+fn millis(seconds: f64, path: &str) -> Result<Millis, ScenarioError> {
+    if !seconds.is_finite() || !(0.0..=1.0e9).contains(&seconds) {
+        return Err(err(path, format!("expected a number of seconds from 0 to 1e9, found {seconds}")));
+    }
+    Ok((seconds * 1000.0).round() as Millis)
+}
+
+fn side(text: &str, path: &str) -> Result<Color, ScenarioError> {
+    match text {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(err(path, format!("expected \"white\" or \"black\", found {text:?}"))),
+    }
+}
+
+fn flag(value: bool, path: &str) -> Result<(), ScenarioError> {
+    if value {
+        Ok(())
+    } else {
+        Err(err(path, "expected true (leave the key out otherwise)"))
+    }
+}
+
+/// Parses and validates a scenario file's text.
+pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let raw: RawScenario = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let message = if inner.is_syntax() || inner.is_eof() {
+            format!("malformed JSON at line {}, column {}: {inner}", inner.line(), inner.column())
+        } else {
+            inner.to_string()
+        };
+        err(path, message)
+    })?;
+    validate(raw)
+}
+
+fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
+    let edition: EditionId = raw.edition.parse().map_err(|e: arbitre_laws::edition::UnknownEdition| err("edition", e.to_string()))?;
+    let time_control: TimeControl =
+        raw.time_control.parse().map_err(|e: arbitre_laws::clock::TimeControlError| err("time_control", e.to_string()))?;
+    let game_type = match &raw.game_type {
+        Some(g) => Some(GameType::from_code(g).ok_or_else(|| {
+            err("game_type", format!("expected \"standard\", \"rapid\" or \"blitz\", found {g:?}"))
+        })?),
+        None => None,
+    };
+    let start = match &raw.start {
+        Some(fen) => {
+            let parsed: Fen = fen.parse().map_err(|e| err("start", format!("malformed FEN: {e}")))?;
+            parsed
+                .into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|e| err("start", format!("illegal position: {e}")))?
+        }
+        None => Chess::default(),
+    };
+    let notation = match &raw.notation {
+        Some(code) => Language::from_code(code).ok_or_else(|| {
+            err("notation", format!("expected one of en, fr, de, es, it, nl, found {code:?}"))
+        })?,
+        None => Language::En,
+    };
+    let clocks = match &raw.clocks {
+        Some(c) => Some(ByColor { white: millis(c.white, "clocks.white")?, black: millis(c.black, "clocks.black")? }),
+        None => None,
+    };
+    if raw.odds.is_some() {
+        return Err(err("odds", "odds games (1930 art. 22) are not supported by this version of arbitre"));
+    }
+    if raw.session_end.is_some() {
+        millis(raw.session_end.unwrap_or_default(), "session_end")?;
+    }
+    let players = raw.players.clone().map_or_else(
+        || ByColor::new_with(|_| None),
+        |p| ByColor { white: Some(p.white), black: Some(p.black) },
+    );
+    let mut events = Vec::with_capacity(raw.events.len());
+    let mut last = 0;
+    for (i, e) in raw.events.iter().enumerate() {
+        let event = event(e, i)?;
+        if event.t < last {
+            return Err(err(format!("events[{i}].t"), "expected times in non-decreasing order"));
+        }
+        last = event.t;
+        events.push(event);
+    }
+    let until = match raw.until {
+        Some(u) => Some(millis(u, "until")?),
+        None => None,
+    };
+    let mut setup = Setup::new(edition);
+    setup.time_control = time_control;
+    setup.game_type = game_type;
+    setup.start = start;
+    setup.history = raw.history.clone();
+    setup.clocks = clocks;
+    setup.notation = notation;
+    setup.players = players;
+    Ok(Scenario { name: raw.name, setup, events, until, expect: raw.expect.unwrap_or_default() })
+}
+
+fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
+    let p = |key: &str| format!("events[{i}].{key}");
+    let t = millis(e.t, &p("t"))?;
+    let by = match e.by.as_str() {
+        "white" => Actor::Player(Color::White),
+        "black" => Actor::Player(Color::Black),
+        "arbiter" => Actor::Arbiter,
+        other => return Err(err(p("by"), format!("expected \"white\", \"black\" or \"arbiter\", found {other:?}"))),
+    };
+    let mut actions: Vec<(&str, Action)> = Vec::new();
+    if let Some(text) = &e.mv {
+        actions.push(("move", Action::Move { text: text.clone(), press: e.press.unwrap_or(true) }));
+    } else if let Some(press) = e.press {
+        flag(press, &p("press"))?;
+        actions.push(("press", Action::Press));
+    }
+    if let Some(v) = e.offer_draw {
+        flag(v, &p("offer_draw"))?;
+        actions.push(("offer_draw", Action::OfferDraw));
+    }
+    if let Some(v) = e.accept_draw {
+        flag(v, &p("accept_draw"))?;
+        actions.push(("accept_draw", Action::AcceptDraw));
+    }
+    if let Some(v) = e.decline_draw {
+        flag(v, &p("decline_draw"))?;
+        actions.push(("decline_draw", Action::DeclineDraw));
+    }
+    if let Some(kind) = &e.claim {
+        let kind = ClaimKind::from_code(kind).ok_or_else(|| {
+            err(p("claim"), format!("expected one of threefold, fifty-moves, flag, illegal-move, quickplay, found {kind:?}"))
+        })?;
+        if e.intended.is_some() && !matches!(kind, ClaimKind::Threefold | ClaimKind::FiftyMoves) {
+            return Err(err(p("intended"), "an intended move goes only with a threefold or fifty-moves claim"));
+        }
+        actions.push(("claim", Action::Claim { kind, intended: e.intended.clone() }));
+    } else if e.intended.is_some() {
+        return Err(err(p("intended"), "an intended move goes only with a claim"));
+    }
+    if let Some(v) = e.resign {
+        flag(v, &p("resign"))?;
+        actions.push(("resign", Action::Resign));
+    }
+    if let Some(text) = &e.seal {
+        actions.push(("seal", Action::Seal(text.clone())));
+    }
+    if let Some(v) = e.arrive {
+        flag(v, &p("arrive"))?;
+        actions.push(("arrive", Action::Arrive));
+    }
+    if let Some(a) = &e.adjourn {
+        actions.push(("adjourn", Action::Adjourn { resume_at: a.resume_at.clone(), place: a.place.clone() }));
+    }
+    if let Some(v) = e.resume {
+        flag(v, &p("resume"))?;
+        actions.push(("resume", Action::Resume));
+    }
+    if let Some(r) = &e.ruling {
+        let j = match r.as_str() {
+            "draw" => Judgment::Draw,
+            "postpone" => Judgment::Postpone,
+            "reject" => Judgment::Reject,
+            other => return Err(err(p("ruling"), format!("expected \"draw\", \"postpone\" or \"reject\", found {other:?}"))),
+        };
+        actions.push(("ruling", Action::Ruling(j)));
+    }
+    if let Some(v) = e.envelope_lost {
+        flag(v, &p("envelope_lost"))?;
+        actions.push(("envelope_lost", Action::EnvelopeLost));
+    }
+    if let Some(u) = &e.unrestorable {
+        let what = match u.as_str() {
+            "position" => Unrestorable::Position,
+            "times" => Unrestorable::Times,
+            other => return Err(err(p("unrestorable"), format!("expected \"position\" or \"times\", found {other:?}"))),
+        };
+        actions.push(("unrestorable", Action::Unrestorable(what)));
+    }
+    if let Some(c) = &e.set_clocks {
+        actions.push((
+            "set_clocks",
+            Action::SetClocks { white: millis(c.white, &p("set_clocks.white"))?, black: millis(c.black, &p("set_clocks.black"))? },
+        ));
+    }
+    if actions.len() != 1 {
+        let found: Vec<&str> = actions.iter().map(|(k, _)| *k).collect();
+        return Err(err(
+            format!("events[{i}]"),
+            format!("expected exactly one action (move, press, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
+        ));
+    }
+    let (name, action) = actions.remove(0);
+    let player_action = !matches!(
+        name,
+        "adjourn" | "resume" | "ruling" | "envelope_lost" | "unrestorable" | "set_clocks"
+    );
+    match (by, player_action) {
+        (Actor::Arbiter, true) => return Err(err(p("by"), format!("`{name}` is a player's action, not the arbiter's"))),
+        (Actor::Player(_), false) => return Err(err(p("by"), format!("`{name}` is the arbiter's action"))),
+        _ => {}
+    }
+    Ok(Event { t, by, action })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path_of(text: &str) -> String {
+        parse(text).unwrap_err().path
+    }
+
+    #[test]
+    fn errors_name_the_json_path() {
+        let base = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","claim":"nonsense"}]}"#;
+        assert_eq!(path_of(base), "events[0].claim");
+        let unknown = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"colour":1}"#;
+        assert!(parse(unknown).unwrap_err().message.contains("colour"));
+        let two = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#;
+        assert_eq!(path_of(two), "events[0]");
+        let fen = r#"{"name":"x","edition":"fide-2005","time_control":"5400","start":"8/8/8","events":[]}"#;
+        assert_eq!(path_of(fen), "start");
+        let order = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":5,"by":"white","move":"e4"},{"t":4,"by":"black","move":"e5"}]}"#;
+        assert_eq!(path_of(order), "events[1].t");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"40/","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        assert!(parse("{").unwrap_err().message.contains("malformed JSON"));
+    }
+}

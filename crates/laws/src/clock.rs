@@ -1,0 +1,586 @@
+//! Time controls and the chess clock, as one ledger.
+//!
+//! A [`TimeControl`] is read from the PGN `TimeControl` syntax with the
+//! scenario contract's extensions (`moves/seconds+increment`, `secondsdDELAY`
+//! for a simple (US) delay, `secondsbDELAY` for a Bronstein delay). The
+//! [`Clock`] keeps every change of a player's time as a [`LedgerEntry`]:
+//! periods allotted, increments, delay refunds, time used, penalties, bonuses
+//! and arbiter settings, so that at every step
+//! `used + remaining = allotted + increments + adjustments`.
+//!
+//! Time enters only as arguments: arbiter's-clock milliseconds since the
+//! game began. The clock never reads a wall clock.
+
+use core::{fmt, str::FromStr};
+
+use shakmaty::{ByColor, Color};
+
+/// Milliseconds, on the arbiter's clock or on a player's clock.
+pub type Millis = i64;
+
+/// How a period's clock treats the start of each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Delay {
+    /// No delay.
+    #[default]
+    None,
+    /// Simple (US) delay: the first `0` milliseconds of each move are not counted.
+    Simple(Millis),
+    /// Bronstein delay: the time used on a move, up to `0` milliseconds, is
+    /// given back when the clock is pressed.
+    Bronstein(Millis),
+}
+
+/// One period of a time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// Moves to make in the period; `None` for the rest of the game.
+    pub moves: Option<u32>,
+    /// Time allotted for the period.
+    pub base: Millis,
+    /// Fischer increment added at each press.
+    pub increment: Millis,
+    /// Delay mode.
+    pub delay: Delay,
+}
+
+/// A time control: periods in order. No periods means no clock (`-`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TimeControl {
+    periods: Vec<Period>,
+    text: String,
+}
+
+/// Why a `TimeControl` string could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("time control `{text}`: {reason} (expected e.g. `5400`, `40/7200:3600`, `5400+30`, `40/5400+30:1800+30`, `5400d30`, `5400b30` or `-`)")]
+pub struct TimeControlError {
+    /// The text read.
+    pub text: String,
+    /// What was wrong.
+    pub reason: String,
+}
+
+fn seconds(text: &str, what: &str) -> Result<Millis, String> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} `{text}` is not a whole number of seconds"));
+    }
+    text.parse::<i64>()
+        .map(|s| s * 1000)
+        .map_err(|_| format!("{what} `{text}` is out of range"))
+}
+
+fn period(text: &str) -> Result<Period, String> {
+    let (moves, rest) = match text.split_once('/') {
+        Some((m, rest)) => {
+            let moves = m
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0 && n <= 1000 && m.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| format!("move count `{m}` is not a number from 1 to 1000"))?;
+            (Some(moves), rest)
+        }
+        None => (None, text),
+    };
+    let (base, increment, delay) = if let Some((b, i)) = rest.split_once('+') {
+        (b, seconds(i, "increment")?, Delay::None)
+    } else if let Some((b, d)) = rest.split_once('d') {
+        (b, 0, Delay::Simple(seconds(d, "delay")?))
+    } else if let Some((b, d)) = rest.split_once('b') {
+        (b, 0, Delay::Bronstein(seconds(d, "delay")?))
+    } else {
+        (rest, 0, Delay::None)
+    };
+    let base = seconds(base, "period time")?;
+    Ok(Period { moves, base, increment, delay })
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let err = |reason: String| TimeControlError { text: text.to_owned(), reason };
+        let trimmed = text.trim();
+        if trimmed == "-" {
+            return Ok(TimeControl { periods: Vec::new(), text: "-".into() });
+        }
+        if trimmed.is_empty() || trimmed == "?" {
+            return Err(err("empty or unknown".into()));
+        }
+        let periods = trimmed
+            .split(':')
+            .map(period)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        if let Some(pos) = periods.iter().position(|p| p.moves.is_none()) {
+            if pos + 1 != periods.len() {
+                return Err(err("only the last period may be without a move count".into()));
+            }
+        }
+        Ok(TimeControl { periods, text: trimmed.to_owned() })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl TimeControl {
+    /// The periods, in order.
+    pub fn periods(&self) -> &[Period] {
+        &self.periods
+    }
+
+    /// Whether the game is played without a clock.
+    pub fn is_untimed(&self) -> bool {
+        self.periods.is_empty()
+    }
+
+    /// Index of the period in which a player's `n`th move (1-based) is made.
+    /// A last period with a move count repeats.
+    pub fn period_of_move(&self, n: u32) -> usize {
+        let mut first = 1u32;
+        for (i, p) in self.periods.iter().enumerate() {
+            match p.moves {
+                Some(m) if i + 1 < self.periods.len() => {
+                    if n < first.saturating_add(m) {
+                        return i;
+                    }
+                    first = first.saturating_add(m);
+                }
+                _ => return i,
+            }
+        }
+        0
+    }
+
+    /// Whether completing the player's `n`th move ends a period, and which
+    /// period's time is then added.
+    fn period_added_after_move(&self, n: u32) -> Option<usize> {
+        let mut last = 0u32;
+        for (i, p) in self.periods.iter().enumerate() {
+            let m = p.moves?;
+            if i + 1 == self.periods.len() {
+                // a last period with a move count repeats
+                return (n > last && (n - last) % m == 0).then_some(i);
+            }
+            last = last.saturating_add(m);
+            if n == last {
+                return Some(i + 1);
+            }
+            if n < last {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Time available for 60 moves: every period that starts by the 60th move,
+    /// plus 60 times the increment of each of those moves. Rapid and blitz are
+    /// defined on this figure (2005 B1/C1, 2023 A.1/B.1).
+    pub fn ms_for_sixty_moves(&self) -> Millis {
+        if self.periods.is_empty() {
+            return Millis::MAX;
+        }
+        let mut total = self.periods[0].base;
+        for n in 1..=60u32 {
+            let p = &self.periods[self.period_of_move(n)];
+            total += p.increment;
+            if n < 60 {
+                if let Some(i) = self.period_added_after_move(n) {
+                    total += self.periods[i].base;
+                }
+            }
+        }
+        total
+    }
+}
+
+/// The kind of change to a player's time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LedgerKind {
+    /// A period's time allotted.
+    Allotted,
+    /// A Fischer increment.
+    Increment,
+    /// Time given back by a Bronstein delay.
+    DelayRefund,
+    /// Thinking time used.
+    Used,
+    /// Time taken as a penalty.
+    Penalty,
+    /// Time added to a player (a penalty to the opponent, 9.5).
+    Bonus,
+    /// A correction by the arbiter (set to a value).
+    ArbiterSet,
+}
+
+/// One change to a player's time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LedgerEntry {
+    /// Whose time.
+    pub side: Color,
+    /// What kind of change.
+    pub kind: LedgerKind,
+    /// Amount in milliseconds: positive adds time, except for `Used`, which is
+    /// the time consumed (positive).
+    pub ms: i32,
+}
+
+/// Sums of a player's ledger entries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Time allotted by periods.
+    pub allotted: Millis,
+    /// Increments and delay refunds.
+    pub increments: Millis,
+    /// Penalties, bonuses and arbiter settings.
+    pub adjustments: Millis,
+    /// Time used.
+    pub used: Millis,
+}
+
+/// The chess clock.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    control: TimeControl,
+    remaining: ByColor<Millis>,
+    running: Option<Color>,
+    /// Arbiter time up to which the running side's time is counted.
+    since: Millis,
+    /// Arbiter time at which the running side's clock was started.
+    turn_start: Millis,
+    /// Time counted in the running side's current turn.
+    turn_used: Millis,
+    /// Time counted in the current turn not yet written in the ledger.
+    unposted: Millis,
+    moves: ByColor<u32>,
+    fallen: ByColor<Option<Millis>>,
+    ledger: Vec<LedgerEntry>,
+    totals: ByColor<Totals>,
+}
+
+fn clamp_i32(ms: Millis) -> i32 {
+    ms.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+impl Clock {
+    /// A clock for `control` with the first period's time on both sides, or
+    /// with `start` if given.
+    pub fn new(control: TimeControl, start: Option<ByColor<Millis>>) -> Clock {
+        let first = control.periods.first().map_or(0, |p| p.base);
+        let mut clock = Clock {
+            control,
+            remaining: ByColor::new_with(|_| 0),
+            running: None,
+            since: 0,
+            turn_start: 0,
+            turn_used: 0,
+            unposted: 0,
+            moves: ByColor::new_with(|_| 0),
+            fallen: ByColor::new_with(|_| None),
+            ledger: Vec::new(),
+            totals: ByColor::new_with(|_| Totals::default()),
+        };
+        for side in Color::ALL {
+            let ms = start.as_ref().map_or(first, |s| *s.get(side)).max(0);
+            clock.post(side, LedgerKind::Allotted, ms);
+        }
+        clock
+    }
+
+    fn post(&mut self, side: Color, kind: LedgerKind, ms: Millis) {
+        if ms == 0 {
+            return;
+        }
+        let totals = self.totals.get_mut(side);
+        match kind {
+            LedgerKind::Allotted => totals.allotted += ms,
+            LedgerKind::Increment | LedgerKind::DelayRefund => totals.increments += ms,
+            LedgerKind::Penalty | LedgerKind::Bonus | LedgerKind::ArbiterSet => {
+                totals.adjustments += ms
+            }
+            LedgerKind::Used => totals.used += ms,
+        }
+        if kind == LedgerKind::Used {
+            *self.remaining.get_mut(side) -= ms;
+        } else {
+            *self.remaining.get_mut(side) += ms;
+        }
+        self.ledger.push(LedgerEntry { side, kind, ms: clamp_i32(ms) });
+    }
+
+    /// The time control.
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// Whether there is no clock.
+    pub fn is_untimed(&self) -> bool {
+        self.control.is_untimed()
+    }
+
+    /// Remaining time of a player, as counted up to the last `advance`.
+    pub fn remaining(&self, side: Color) -> Millis {
+        *self.remaining.get(side) - if self.running == Some(side) { self.unposted } else { 0 }
+    }
+
+    /// Whose clock runs.
+    pub fn running(&self) -> Option<Color> {
+        self.running
+    }
+
+    /// Arbiter time up to which the clock has been counted.
+    pub fn now(&self) -> Millis {
+        self.since
+    }
+
+    /// When a player's flag fell, if it has.
+    pub fn fallen(&self, side: Color) -> Option<Millis> {
+        *self.fallen.get(side)
+    }
+
+    /// Moves completed by a player, as counted for the time control.
+    pub fn moves(&self, side: Color) -> u32 {
+        *self.moves.get(side)
+    }
+
+    /// The ledger.
+    pub fn ledger(&self) -> &[LedgerEntry] {
+        &self.ledger
+    }
+
+    /// Sums of a player's ledger, including time counted in the current turn.
+    pub fn totals(&self, side: Color) -> Totals {
+        let mut t = *self.totals.get(side);
+        if self.running == Some(side) {
+            t.used += self.unposted;
+        }
+        t
+    }
+
+    fn delay(&self, side: Color) -> Delay {
+        let n = self.moves(side).saturating_add(1);
+        self.control
+            .periods
+            .get(self.control.period_of_move(n))
+            .map_or(Delay::None, |p| p.delay)
+    }
+
+    /// When the running side's flag will fall if nobody acts, if it has not.
+    pub fn next_fall(&self) -> Option<Millis> {
+        let side = self.running?;
+        if self.fallen(side).is_some() || self.is_untimed() {
+            return None;
+        }
+        let left = self.remaining(side);
+        let uncounted = match self.delay(side) {
+            Delay::Simple(d) => (self.turn_start + d - self.since).max(0),
+            _ => 0,
+        };
+        Some(self.since + uncounted + left)
+    }
+
+    /// Counts the running side's time up to arbiter time `t` (never backwards).
+    /// Returns the fall time if the running side's flag fell in between.
+    pub fn advance(&mut self, t: Millis) -> Option<Millis> {
+        if t <= self.since {
+            return None;
+        }
+        let Some(side) = self.running else {
+            self.since = t;
+            return None;
+        };
+        if self.is_untimed() {
+            self.since = t;
+            return None;
+        }
+        let elapsed = t - self.turn_start;
+        let counted = match self.delay(side) {
+            Delay::Simple(d) => (elapsed - d).max(0),
+            _ => elapsed,
+        };
+        let delta = counted - self.turn_used;
+        let left = self.remaining(side);
+        let used = delta.min(left).max(0);
+        self.turn_used = counted;
+        self.unposted += used;
+        self.since = t;
+        if delta > 0 && used == left && self.fallen(side).is_none() {
+            let at = t - (delta - used);
+            *self.fallen.get_mut(side) = Some(at);
+            return Some(at);
+        }
+        None
+    }
+
+    fn flush(&mut self) {
+        if let Some(side) = self.running {
+            let used = core::mem::take(&mut self.unposted);
+            // `remaining` already excludes nothing: post subtracts now
+            self.post(side, LedgerKind::Used, used);
+        }
+    }
+
+    /// Starts `side`'s clock at `t` (after the clocks were stopped).
+    pub fn start(&mut self, side: Color, t: Millis) {
+        self.advance(t);
+        self.flush();
+        self.running = Some(side);
+        self.since = t.max(self.since);
+        self.turn_start = self.since;
+        self.turn_used = 0;
+    }
+
+    /// Resumes `side`'s clock at `t` within the same turn (after a claim
+    /// stopped the clocks): time already counted this turn stays counted and
+    /// the pause is not thinking time.
+    pub fn resume(&mut self, side: Color, t: Millis) {
+        let paused = (t - self.since).max(0);
+        self.since = t.max(self.since);
+        if self.running.is_none() {
+            self.turn_start += paused;
+        }
+        self.running = Some(side);
+    }
+
+    /// Stops both clocks at `t`.
+    pub fn stop(&mut self, t: Millis) {
+        self.advance(t);
+        self.flush();
+        self.running = None;
+    }
+
+    /// The running side presses the clock at `t` having completed `count`
+    /// moves for the time control (1, or N in an odds game): increment, delay
+    /// refund and any new period are added, and the opponent's clock starts.
+    pub fn press(&mut self, side: Color, t: Millis, count: u32) {
+        self.advance(t);
+        let turn_used = self.turn_used;
+        self.flush();
+        if !self.is_untimed() {
+            let n = self.moves(side).saturating_add(1);
+            let period = self.control.periods[self.control.period_of_move(n)];
+            if self.fallen(side).is_none() {
+                self.post(side, LedgerKind::Increment, period.increment);
+                if let Delay::Bronstein(d) = period.delay {
+                    self.post(side, LedgerKind::DelayRefund, turn_used.min(d));
+                }
+            }
+            for k in 0..count {
+                let done = self.moves(side).saturating_add(k + 1);
+                if let Some(p) = self.control.period_added_after_move(done) {
+                    let base = self.control.periods[p].base;
+                    if self.fallen(side).is_none() {
+                        self.post(side, LedgerKind::Allotted, base);
+                    }
+                }
+            }
+        }
+        *self.moves.get_mut(side) = self.moves(side).saturating_add(count);
+        self.running = Some(!side);
+        self.since = t.max(self.since);
+        self.turn_start = self.since;
+        self.turn_used = 0;
+    }
+
+    /// Counts a move for the time control without touching the clocks (moves
+    /// of the `history`, played before the clocks start).
+    pub fn count_move(&mut self, side: Color) {
+        *self.moves.get_mut(side) = self.moves(side).saturating_add(1);
+    }
+
+    /// Adds (or, negative, takes) time as a penalty or bonus.
+    pub fn adjust(&mut self, side: Color, kind: LedgerKind, ms: Millis) {
+        let ms = ms.max(-self.remaining(side));
+        self.post(side, kind, ms);
+        if self.remaining(side) > 0 {
+            *self.fallen.get_mut(side) = None;
+        }
+    }
+
+    /// The arbiter sets a player's remaining time.
+    pub fn set(&mut self, side: Color, ms: Millis) {
+        let delta = ms.max(0) - self.remaining(side);
+        self.adjust(side, LedgerKind::ArbiterSet, delta);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(s: &str) -> TimeControl {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn reads_the_pgn_syntax_and_extensions() {
+        let t = tc("40/5400+30:1800+30");
+        assert_eq!(t.periods().len(), 2);
+        assert_eq!(t.periods()[0], Period { moves: Some(40), base: 5_400_000, increment: 30_000, delay: Delay::None });
+        assert_eq!(tc("5400d30").periods()[0].delay, Delay::Simple(30_000));
+        assert_eq!(tc("40/7200b30:3600b30").periods()[1].delay, Delay::Bronstein(30_000));
+        assert!(tc("-").is_untimed());
+        for bad in ["", "abc", "40/", "/300", "300+", "300:40/100", "0/300", "300x5", "99999999999"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sixty_moves_figure() {
+        assert_eq!(tc("1500+10").ms_for_sixty_moves(), 2_100_000);
+        assert_eq!(tc("40/5400+30:1800+30").ms_for_sixty_moves(), 5_400_000 + 1_800_000 + 1_800_000);
+        assert_eq!(tc("300").ms_for_sixty_moves(), 300_000);
+    }
+
+    #[test]
+    fn period_reached_by_move_count() {
+        let mut c = Clock::new(tc("2/100:50"), None);
+        c.start(Color::White, 0);
+        c.press(Color::White, 10_000, 1);
+        c.press(Color::Black, 20_000, 1);
+        assert_eq!(c.remaining(Color::White), 90_000);
+        c.press(Color::White, 30_000, 1);
+        assert_eq!(c.remaining(Color::White), 90_000 - 10_000 + 50_000);
+    }
+
+    #[test]
+    fn repeating_last_period() {
+        let t = tc("2/100");
+        assert_eq!(t.period_added_after_move(2), Some(0));
+        assert_eq!(t.period_added_after_move(3), None);
+        assert_eq!(t.period_added_after_move(4), Some(0));
+    }
+
+    #[test]
+    fn simple_delay_and_bronstein() {
+        let mut c = Clock::new(tc("300d5"), None);
+        c.start(Color::White, 0);
+        c.press(Color::White, 3_000, 1);
+        assert_eq!(c.remaining(Color::White), 300_000);
+        c.press(Color::Black, 10_000, 1);
+        assert_eq!(c.remaining(Color::Black), 298_000);
+        let mut c = Clock::new(tc("300b5"), None);
+        c.start(Color::White, 0);
+        c.press(Color::White, 3_000, 1);
+        assert_eq!(c.remaining(Color::White), 300_000);
+        c.press(Color::Black, 10_000, 1);
+        assert_eq!(c.remaining(Color::Black), 298_000);
+    }
+
+    #[test]
+    fn flag_falls_at_the_right_moment() {
+        let mut c = Clock::new(tc("60"), None);
+        c.start(Color::White, 0);
+        assert_eq!(c.next_fall(), Some(60_000));
+        assert_eq!(c.advance(70_000), Some(60_000));
+        assert_eq!(c.remaining(Color::White), 0);
+        let mut c = Clock::new(tc("60d5"), None);
+        c.start(Color::White, 0);
+        assert_eq!(c.next_fall(), Some(65_000));
+        assert_eq!(c.advance(70_000), Some(65_000));
+    }
+}

@@ -1,0 +1,109 @@
+//! "Can this side still checkmate?": the boundary with `chasolver`.
+//!
+//! The Laws ask it in three places: a dead position ends the game (2005 5.2b /
+//! 9.6, 2023 5.2.2); a player whose flag falls, or who resigns under some
+//! editions, does not lose if the opponent cannot checkmate by any series of
+//! legal moves (2001 6.9, 2005 6.10, 2023 6.9). We never search for helpmates
+//! ourselves: positions cross to `chasolver`'s board type through FEN.
+//!
+//! Policy (see ARCHITECTURE.md): after every move, a material test
+//! ([`Position::has_insufficient_material`], constant time); after every
+//! irreversible move (capture, pawn move), `chasolver`'s fast test, which is
+//! sound (it says "unwinnable" only when proven) but incomplete; the full
+//! search only when a rule needs the answer (a flag fall). The full search may
+//! end undecided: [`Mate::Unknown`] then asks the arbiter to rule.
+
+use std::str::FromStr;
+
+use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Position};
+
+/// Whether a side can still checkmate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mate {
+    /// A series of legal moves ends in checkmate by that side; the line in UCI.
+    Possible(Vec<String>),
+    /// No series of legal moves lets that side checkmate.
+    Impossible,
+    /// The search reached its limit undecided: the arbiter must rule.
+    Unknown,
+}
+
+fn board(pos: &Chess) -> Option<chess::Board> {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    chess::Board::from_str(&fen).ok()
+}
+
+fn color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+/// Full search: can `side` checkmate from `pos` by any series of legal moves?
+pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
+    if pos.has_insufficient_material(side) {
+        return Mate::Impossible;
+    }
+    let Some(b) = board(pos) else {
+        return Mate::Unknown;
+    };
+    match chasolver::winnability(&b, color(side)) {
+        Some(chasolver::Winnability::Winnable { helpmate }) => {
+            Mate::Possible(helpmate.iter().map(|m| m.to_string()).collect())
+        }
+        Some(chasolver::Winnability::Unwinnable) => Mate::Impossible,
+        None => Mate::Unknown,
+    }
+}
+
+/// Sound fast test: `true` only if `side` provably cannot checkmate.
+pub fn cannot_checkmate_fast(pos: &Chess, side: Color) -> bool {
+    if pos.has_insufficient_material(side) {
+        return true;
+    }
+    board(pos).is_some_and(|b| chasolver::is_unwinnable_fast(&b, color(side)))
+}
+
+/// Material test only: `true` when neither side has mating material.
+pub fn dead_by_material(pos: &Chess) -> bool {
+    pos.is_insufficient_material()
+}
+
+/// Sound fast test of a dead position: neither side can checkmate.
+pub fn is_dead_fast(pos: &Chess) -> bool {
+    dead_by_material(pos)
+        || (cannot_checkmate_fast(pos, Color::White) && cannot_checkmate_fast(pos, Color::Black))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn lone_king_cannot_mate() {
+        let p = pos("4k3/8/8/8/8/8/8/4KB2 w - - 0 1");
+        assert_eq!(can_checkmate(&p, Color::Black), Mate::Impossible);
+        assert!(is_dead_fast(&p));
+    }
+
+    #[test]
+    fn locked_pawns_are_dead() {
+        // the chasolver README position: black cannot mate, white can
+        let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+        assert_eq!(can_checkmate(&p, Color::Black), Mate::Impossible);
+        assert!(matches!(can_checkmate(&p, Color::White), Mate::Possible(_)));
+    }
+
+    #[test]
+    fn knight_against_pawn_can_mate() {
+        let p = pos("7k/7p/8/8/8/8/8/K5N1 w - - 0 1");
+        assert!(matches!(can_checkmate(&p, Color::White), Mate::Possible(_)));
+        assert!(!is_dead_fast(&p));
+    }
+}

@@ -1,0 +1,330 @@
+//! Editions of the Laws of Chess as data.
+//!
+//! Each edition is one [`Edition`] value in its own module (`fide_1930`,
+//! `fide_2001`, `fide_2005`, `fide_2023`), with the same fields in the same
+//! order, each value carrying the article that gives it, as that edition
+//! numbers it. A numeric difference between editions is a field; a procedural
+//! difference is a policy enum interpreted in exactly one place of the engine.
+//! `diff fide_2005.rs fide_2023.rs` tells what changed.
+
+use core::{fmt, str::FromStr};
+
+mod fide_1930;
+mod fide_2001;
+mod fide_2005;
+mod fide_2023;
+
+/// An article as the edition in force numbers it (`"9.5b"`, `"6.10"`, `"9.6.2"`, `"21.7"`).
+pub type Article = &'static str;
+
+/// Identifier of an edition of the Laws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EditionId {
+    /// FIDE rules of 1930 (art. 21 adjournment, art. 22 odds; otherwise as 2001).
+    Fide1930,
+    /// FIDE Laws in force from 1 July 2001.
+    Fide2001,
+    /// FIDE Laws in force from 1 July 2005.
+    Fide2005,
+    /// FIDE Laws in force from 1 January 2023.
+    Fide2023,
+}
+
+impl EditionId {
+    /// Every edition, oldest first.
+    pub const ALL: [EditionId; 4] = [
+        EditionId::Fide1930,
+        EditionId::Fide2001,
+        EditionId::Fide2005,
+        EditionId::Fide2023,
+    ];
+
+    /// The identifier used in scenario files (`fide-2005`).
+    pub fn code(self) -> &'static str {
+        self.laws().code
+    }
+
+    /// The table of rule parameters of this edition.
+    pub fn laws(self) -> &'static Edition {
+        match self {
+            EditionId::Fide1930 => &fide_1930::LAWS,
+            EditionId::Fide2001 => &fide_2001::LAWS,
+            EditionId::Fide2005 => &fide_2005::LAWS,
+            EditionId::Fide2023 => &fide_2023::LAWS,
+        }
+    }
+}
+
+impl fmt::Display for EditionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// An edition code that names no known edition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown edition `{0}` (expected one of fide-1930, fide-2001, fide-2005, fide-2023)")]
+pub struct UnknownEdition(pub String);
+
+impl FromStr for EditionId {
+    type Err = UnknownEdition;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EditionId::ALL
+            .into_iter()
+            .find(|e| e.code() == s)
+            .ok_or_else(|| UnknownEdition(s.to_owned()))
+    }
+}
+
+/// What happens to the claimant's own clock after an incorrect claim (9.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimantDeduction {
+    /// No change to the claimant's time.
+    None,
+    /// Half the remaining time is taken, up to `cap_ms` (2001 9.5b).
+    HalfUpTo {
+        /// Most that may be taken.
+        cap_ms: i64,
+    },
+    /// 2005 9.5b: more than `above_ms` left: half up to `cap_ms`; more than
+    /// `floor_ms` up to `above_ms`: left with `floor_ms`; otherwise unchanged.
+    Graduated {
+        /// Above this, half the time is taken (2 minutes).
+        above_ms: i64,
+        /// Most that may be taken (3 minutes).
+        cap_ms: i64,
+        /// Time left to a claimant between `floor_ms` and `above_ms` (1 minute).
+        floor_ms: i64,
+    },
+}
+
+/// Penalty for an incorrect claim of a draw under 9.2 or 9.3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimPenalty {
+    /// What is taken from the claimant.
+    pub claimant: ClaimantDeduction,
+    /// Time added to the opponent in standard, rapid and blitz games.
+    pub opponent_bonus_ms: ByGameType<i64>,
+    /// The article that imposes it, by game type.
+    pub article: ByGameType<Article>,
+}
+
+/// One value per game type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByGameType<T> {
+    /// Standard play.
+    pub standard: T,
+    /// Rapid play.
+    pub rapid: T,
+    /// Blitz.
+    pub blitz: T,
+}
+
+impl<T: Copy> ByGameType<T> {
+    /// The value for one game type.
+    pub fn get(&self, game_type: GameType) -> T {
+        match game_type {
+            GameType::Standard => self.standard,
+            GameType::Rapid => self.rapid,
+            GameType::Blitz => self.blitz,
+        }
+    }
+}
+
+/// Standard, rapid or blitz play, as an edition defines them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameType {
+    /// Standard play.
+    Standard,
+    /// Rapid play (2005 Annex B, 2023 Appendix A).
+    Rapid,
+    /// Blitz (2005 Annex C, 2023 Appendix B).
+    Blitz,
+}
+
+impl GameType {
+    /// The code used in scenario files.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameType::Standard => "standard",
+            GameType::Rapid => "rapid",
+            GameType::Blitz => "blitz",
+        }
+    }
+
+    /// Reads a scenario code.
+    pub fn from_code(code: &str) -> Option<GameType> {
+        match code {
+            "standard" => Some(GameType::Standard),
+            "rapid" => Some(GameType::Rapid),
+            "blitz" => Some(GameType::Blitz),
+            _ => None,
+        }
+    }
+}
+
+/// A bound on the time for 60 moves (base + 60 × increment) in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The time must be at most this (inclusive).
+    AtMost(i64),
+    /// The time must be less than this.
+    Below(i64),
+}
+
+impl Bound {
+    fn admits(self, ms: i64) -> bool {
+        match self {
+            Bound::AtMost(b) => ms <= b,
+            Bound::Below(b) => ms < b,
+        }
+    }
+}
+
+/// How an edition classifies a time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTypes {
+    /// Blitz when the time for 60 moves is within this bound.
+    pub blitz: Bound,
+    /// Otherwise rapid when within this bound.
+    pub rapid: Bound,
+    /// The article defining blitz.
+    pub blitz_article: Article,
+    /// The article defining rapid.
+    pub rapid_article: Article,
+}
+
+impl GameTypes {
+    /// Classifies a time for 60 moves (base + 60 × increment), in milliseconds.
+    pub fn classify(&self, ms_for_sixty_moves: i64) -> GameType {
+        if self.blitz.admits(ms_for_sixty_moves) {
+            GameType::Blitz
+        } else if self.rapid.admits(ms_for_sixty_moves) {
+            GameType::Rapid
+        } else {
+            GameType::Standard
+        }
+    }
+}
+
+/// Who sees that a flag has fallen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagPolicy {
+    /// The arbiter sees a fall the moment it happens (standard play; 2023 everywhere).
+    ArbiterSees {
+        /// Article by which the arbiter signals it.
+        article: Article,
+    },
+    /// A fall counts only on a valid claim by the opponent, whose own flag must
+    /// still be up (2005 B7, B8); both flags down is a draw (B9).
+    ClaimOnly {
+        /// The article making the fall count only on a claim (B7).
+        claim_only: Article,
+        /// The article of a valid claim (B8).
+        claim: Article,
+        /// The article for both flags down (B9).
+        both_flags: Article,
+    },
+}
+
+/// One edition of the Laws: every parameter the engine needs, with its article.
+#[derive(Debug)]
+pub struct Edition {
+    /// Identifier.
+    pub id: EditionId,
+    /// Code used in scenario files.
+    pub code: &'static str,
+    /// Which text the table encodes (see `docs/laws/`).
+    pub source: &'static str,
+    /// The players move alternately.
+    pub alternation: Article,
+    /// When a move is legal.
+    pub legal_move: Article,
+    /// How moves are written (an ambiguous written move designates no move).
+    pub notation: Article,
+    /// Checkmate wins.
+    pub checkmate: Article,
+    /// Resignation loses.
+    pub resignation: Article,
+    /// Where resignation is a draw when the resigning player's opponent cannot
+    /// checkmate by any series of legal moves, the article that says so.
+    pub resignation_draw_if_cannot_mate: Option<Article>,
+    /// Stalemate draws.
+    pub stalemate: Article,
+    /// Dead position draws at once.
+    pub dead_position: Article,
+    /// A second article restating the dead-position draw, if any (2001/2005 9.6).
+    pub dead_position_also: Option<Article>,
+    /// Agreement draws.
+    pub agreement: Article,
+    /// Whether an agreement needs at least one move by each player (2023 5.2.3).
+    pub agreement_needs_a_move_each: bool,
+    /// Offering a draw.
+    pub draw_offer: Article,
+    /// The article an offer made at the wrong moment breaches.
+    pub draw_offer_breach: Article,
+    /// Threefold repetition, claimed with a written, intended move.
+    pub threefold_intended: Article,
+    /// Threefold repetition, claimed when the position has just appeared.
+    pub threefold_appeared: Article,
+    /// Fifty moves, claimed with a written, intended move.
+    pub fifty_intended: Article,
+    /// Fifty moves completed.
+    pub fifty_completed: Article,
+    /// Moves without pawn move or capture for the fifty-move claim, per player.
+    pub fifty_moves: u32,
+    /// A player who moves without claiming loses the right for that move.
+    pub claim_right_lost: Article,
+    /// Claiming stops both clocks.
+    pub claim_stops_clocks: Article,
+    /// Penalty for an incorrect claim.
+    pub claim_penalty: ClaimPenalty,
+    /// Automatic draw on the fifth occurrence of a position, if the edition has it.
+    pub fivefold: Option<Article>,
+    /// Automatic draw after this many moves by each player without pawn move or
+    /// capture, if the edition has it.
+    pub seventy_five: Option<(Article, u32)>,
+    /// Flag fall loses, unless the opponent cannot checkmate (then a draw).
+    pub flag_fall: Article,
+    /// Who sees a fall, by game type.
+    pub flag_policy: ByGameType<FlagPolicy>,
+    /// Rapid and blitz definitions.
+    pub game_types: GameTypes,
+    /// Odds games (1930 art. 22), if the edition has them.
+    pub odds: Option<Article>,
+}
+
+/// Every edition's table.
+pub fn all() -> [&'static Edition; 4] {
+    EditionId::ALL.map(EditionId::laws)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for id in EditionId::ALL {
+            assert_eq!(id.code().parse::<EditionId>(), Ok(id));
+            assert_eq!(id.laws().id, id);
+        }
+        assert!("fide-1999".parse::<EditionId>().is_err());
+    }
+
+    #[test]
+    fn game_type_bounds_2005_are_inclusive_and_2023_exclusive() {
+        let min = 60_000;
+        let t2005 = EditionId::Fide2005.laws().game_types;
+        assert_eq!(t2005.classify(15 * min - 1000), GameType::Blitz);
+        assert_eq!(t2005.classify(15 * min), GameType::Rapid);
+        assert_eq!(t2005.classify(60 * min), GameType::Rapid);
+        assert_eq!(t2005.classify(60 * min + 1000), GameType::Standard);
+        let t2023 = EditionId::Fide2023.laws().game_types;
+        assert_eq!(t2023.classify(10 * min), GameType::Blitz);
+        assert_eq!(t2023.classify(10 * min + 1000), GameType::Rapid);
+        assert_eq!(t2023.classify(60 * min - 1000), GameType::Rapid);
+        assert_eq!(t2023.classify(60 * min), GameType::Standard);
+    }
+}

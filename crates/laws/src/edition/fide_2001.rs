@@ -1,0 +1,52 @@
+//! FIDE Laws of Chess in force from 1 July 2001 (seeds `000_…`, Annex A, and
+//! `003_…`, art. 9). What the seeds do not give follows the 2001 English text,
+//! and for rapid and blitz the nearest edition with a seed (2005 Annexes B, C).
+
+use super::*;
+
+/// The 2001 table.
+pub static LAWS: Edition = Edition {
+    id: EditionId::Fide2001,
+    code: "fide-2001",
+    source: "FIDE Laws of Chess, 1 July 2001: seeds 000 (Annex A) and 003 (art. 9); rapid/blitz annexes of 2001 (B6-B8, one lower than 2005)",
+    alternation: "1.1",
+    legal_move: "3.10",
+    notation: "8.1",
+    checkmate: "5.1a",
+    resignation: "5.1b",
+    resignation_draw_if_cannot_mate: None,
+    stalemate: "5.2a",
+    dead_position: "5.2b",
+    dead_position_also: Some("9.6"),
+    agreement: "5.2c",
+    agreement_needs_a_move_each: false,
+    draw_offer: "9.1",
+    draw_offer_breach: "12.5",
+    threefold_intended: "9.2a",
+    threefold_appeared: "9.2b",
+    fifty_intended: "9.3b",
+    fifty_completed: "9.3a",
+    fifty_moves: 50,
+    claim_right_lost: "9.4",
+    claim_stops_clocks: "9.5",
+    claim_penalty: ClaimPenalty {
+        claimant: ClaimantDeduction::HalfUpTo { cap_ms: 180_000 },
+        opponent_bonus_ms: ByGameType { standard: 180_000, rapid: 180_000, blitz: 180_000 },
+        article: ByGameType { standard: "9.5b", rapid: "9.5b", blitz: "9.5b" },
+    },
+    fivefold: None,
+    seventy_five: None,
+    flag_fall: "6.9",
+    flag_policy: ByGameType {
+        standard: FlagPolicy::ArbiterSees { article: "6.9" },
+        rapid: FlagPolicy::ClaimOnly { claim_only: "B6", claim: "B7", both_flags: "B8" },
+        blitz: FlagPolicy::ClaimOnly { claim_only: "B6", claim: "B7", both_flags: "B8" },
+    },
+    game_types: GameTypes {
+        blitz: Bound::Below(15 * 60_000),
+        rapid: Bound::AtMost(60 * 60_000),
+        blitz_article: "C1",
+        rapid_article: "B1",
+    },
+    odds: None,
+};

@@ -1,0 +1,141 @@
+//! What happens at the board: the closed vocabulary of events.
+
+use shakmaty::Color;
+
+use crate::clock::Millis;
+
+/// Who acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A player.
+    Player(Color),
+    /// The arbiter.
+    Arbiter,
+}
+
+/// What a player claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimKind {
+    /// Threefold repetition (9.2).
+    Threefold,
+    /// Fifty moves without pawn move or capture (9.3).
+    FiftyMoves,
+    /// The opponent's flag has fallen.
+    Flag,
+    /// The opponent's last completed move was illegal (rapid, blitz).
+    IllegalMove,
+    /// Quickplay finish: less than two minutes left (10.2, Annex D).
+    Quickplay,
+}
+
+impl ClaimKind {
+    /// The code used in scenario files.
+    pub fn code(self) -> &'static str {
+        match self {
+            ClaimKind::Threefold => "threefold",
+            ClaimKind::FiftyMoves => "fifty-moves",
+            ClaimKind::Flag => "flag",
+            ClaimKind::IllegalMove => "illegal-move",
+            ClaimKind::Quickplay => "quickplay",
+        }
+    }
+
+    /// Reads a scenario code.
+    pub fn from_code(code: &str) -> Option<ClaimKind> {
+        [
+            ClaimKind::Threefold,
+            ClaimKind::FiftyMoves,
+            ClaimKind::Flag,
+            ClaimKind::IllegalMove,
+            ClaimKind::Quickplay,
+        ]
+        .into_iter()
+        .find(|k| k.code() == code)
+    }
+}
+
+/// The arbiter's judgment on a pending claim (10.2a–c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Judgment {
+    /// Declares the game drawn.
+    Draw,
+    /// Postpones the decision.
+    Postpone,
+    /// Rejects the claim.
+    Reject,
+}
+
+/// What cannot be restored at resumption (A11, 1930 21.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unrestorable {
+    /// The adjourned position.
+    Position,
+    /// The times used.
+    Times,
+}
+
+/// One action at the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move, as written by the player; `press` whether the clock is pressed with it.
+    Move {
+        /// The move as written (SAN in the event's notation, or UCI).
+        text: String,
+        /// Whether the clock is pressed at the same moment.
+        press: bool,
+    },
+    /// The player presses the clock.
+    Press,
+    /// The player offers a draw.
+    OfferDraw,
+    /// The player accepts the opponent's offer.
+    AcceptDraw,
+    /// The player declines the opponent's offer.
+    DeclineDraw,
+    /// The player claims.
+    Claim {
+        /// What is claimed.
+        kind: ClaimKind,
+        /// The move written and declared but not played (9.2a, 9.3b).
+        intended: Option<String>,
+    },
+    /// The player resigns.
+    Resign,
+    /// The player writes a move for the envelope (Annex A).
+    Seal(String),
+    /// The player is at the board.
+    Arrive,
+    /// The arbiter ends the session: the player with the move must seal.
+    Adjourn {
+        /// Date and time of resumption.
+        resume_at: String,
+        /// Place of resumption.
+        place: String,
+    },
+    /// The agreed time of resumption has come.
+    Resume,
+    /// The arbiter's judgment on a pending claim.
+    Ruling(Judgment),
+    /// The envelope cannot be found (A11).
+    EnvelopeLost,
+    /// Something cannot be restored at resumption.
+    Unrestorable(Unrestorable),
+    /// The arbiter sets the remaining times.
+    SetClocks {
+        /// White's remaining time.
+        white: Millis,
+        /// Black's remaining time.
+        black: Millis,
+    },
+}
+
+/// One event: an action by someone at a moment of the arbiter's clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Milliseconds on the arbiter's clock since the game began.
+    pub t: Millis,
+    /// Who acts.
+    pub by: Actor,
+    /// What is done.
+    pub action: Action,
+}

@@ -1,0 +1,877 @@
+//! A game run as the Laws say: events in, cited decisions out.
+//!
+//! [`Game::apply`] takes one [`Event`]; [`Game::advance`] lets time pass (a
+//! flag can fall with no event). Every decision goes into the log with its
+//! article. A refused event leaves the game as it was, apart from the log
+//! line saying so and the time that passed.
+
+use shakmaty::{
+    zobrist::Zobrist64,
+    ByColor, Chess, Color, EnPassantMode, Move, Position,
+};
+
+use crate::{
+    clock::{Clock, LedgerKind, Millis, TimeControl},
+    dead::{self, Mate},
+    edition::{Article, ClaimantDeduction, Edition, EditionId, FlagPolicy, GameType},
+    event::{Action, Actor, ClaimKind, Event, Judgment},
+    explain::Note,
+    notation::{read_move, read_movetext, write_san, Language, MovetextError, Reading},
+    outcome::{GameResult, Outcome, State, Termination},
+};
+
+/// How much dead-position testing the engine does after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DeadCheck {
+    /// Material test after every move, `chasolver`'s fast test after every
+    /// irreversible move (capture, pawn move) — the default.
+    #[default]
+    AfterIrreversible,
+    /// Material test and fast test after every move.
+    EveryMove,
+    /// Material test only.
+    MaterialOnly,
+}
+
+/// What an event needs to start a game.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Edition of the Laws.
+    pub edition: EditionId,
+    /// Time control.
+    pub time_control: TimeControl,
+    /// Game type, if the event fixes it; otherwise derived by the edition.
+    pub game_type: Option<GameType>,
+    /// Starting position (default: the initial position).
+    pub start: Chess,
+    /// Movetext played before the events, with no clock.
+    pub history: Option<String>,
+    /// Remaining times when the events begin.
+    pub clocks: Option<ByColor<Millis>>,
+    /// Language of piece letters in written moves.
+    pub notation: Language,
+    /// Players' names.
+    pub players: ByColor<Option<String>>,
+    /// Dead-position policy.
+    pub dead_check: DeadCheck,
+}
+
+impl Setup {
+    /// A standard game from the initial position with no clock.
+    pub fn new(edition: EditionId) -> Setup {
+        Setup {
+            edition,
+            time_control: TimeControl::default(),
+            game_type: None,
+            start: Chess::default(),
+            history: None,
+            clocks: None,
+            notation: Language::En,
+            players: ByColor::new_with(|_| None),
+            dead_check: DeadCheck::default(),
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The history movetext could not be played.
+    #[error("history: {0}")]
+    History(#[from] MovetextError),
+}
+
+/// One decision of the arbiter, with its article.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Arbiter's clock time of the decision.
+    pub t: Millis,
+    /// Index of the event that led to it (none when time alone did).
+    pub event: Option<usize>,
+    /// The article that makes it, as the edition numbers it.
+    pub article: Article,
+    /// What was decided, with its explanation.
+    pub note: Note,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Offer {
+    by: Color,
+    /// The offerer has the move and has not moved yet: mark his next move.
+    mark_next: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// The full search could not decide whether the winner on time can
+    /// checkmate: the arbiter must rule.
+    FlagRuling { fallen: Color },
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    laws: &'static Edition,
+    game_type: GameType,
+    notation: Language,
+    players: ByColor<Option<String>>,
+    dead_check: DeadCheck,
+    start: Chess,
+    position: Chess,
+    moves: Vec<Move>,
+    /// Hash of the position before each move, then of the current one.
+    hashes: Vec<u64>,
+    /// Position after the last capture or pawn move, and its index.
+    window: Chess,
+    window_at: usize,
+    clock: Clock,
+    offer: Option<Offer>,
+    /// Half-moves (0-based) after which a draw offer was made.
+    offers: Vec<u32>,
+    /// A player who made a move and has not pressed the clock yet.
+    unpressed: Option<Color>,
+    /// A move declared in an incorrect claim, which must now be played.
+    obligation: Option<Move>,
+    pending: Option<Pending>,
+    outcome: Option<Outcome>,
+    log: Vec<Decision>,
+    now: Millis,
+}
+
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Positions identical in the sense of 9.2: same player to move, same pieces
+/// on the same squares, same castling rights, same legal en passant capture.
+pub fn same_position(a: &Chess, b: &Chess) -> bool {
+    a.turn() == b.turn()
+        && a.board() == b.board()
+        && a.castles().castling_rights() == b.castles().castling_rights()
+        && a.legal_ep_square() == b.legal_ep_square()
+}
+
+/// The article one level up: `9.2b` → `9.2`, `9.2.1.2` → `9.2.1`.
+fn parent(article: Article) -> Article {
+    if article.ends_with(|c: char| c.is_ascii_lowercase()) {
+        &article[..article.len() - 1]
+    } else {
+        match article.rfind('.') {
+            Some(i) if article[..i].contains('.') => &article[..i],
+            _ => article,
+        }
+    }
+}
+
+impl Game {
+    /// Starts a game: plays the history, starts the clock of the side to move at 0.
+    pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        let laws = setup.edition.laws();
+        let game_type = setup.game_type.unwrap_or_else(|| {
+            if setup.time_control.is_untimed() {
+                GameType::Standard
+            } else {
+                laws.game_types.classify(setup.time_control.ms_for_sixty_moves())
+            }
+        });
+        let history = match &setup.history {
+            Some(text) => read_movetext(&setup.start, text, setup.notation)?,
+            None => Vec::new(),
+        };
+        let mut game = Game {
+            laws,
+            game_type,
+            notation: setup.notation,
+            players: setup.players,
+            dead_check: setup.dead_check,
+            start: setup.start.clone(),
+            position: setup.start.clone(),
+            moves: Vec::with_capacity(history.len() + 80),
+            hashes: Vec::with_capacity(history.len() + 81),
+            window: setup.start.clone(),
+            window_at: 0,
+            clock: Clock::new(setup.time_control, setup.clocks),
+            offer: None,
+            offers: Vec::new(),
+            unpressed: None,
+            obligation: None,
+            pending: None,
+            outcome: None,
+            log: Vec::new(),
+            now: 0,
+        };
+        game.hashes.push(hash(&game.position));
+        for m in history {
+            let side = game.position.turn();
+            game.play(m);
+            game.clock.count_move(side);
+        }
+        if game.outcome.is_none() {
+            if let Some(ending) = game.ending_after_move() {
+                game.finish(0, None, ending);
+            } else {
+                let side = game.position.turn();
+                game.clock.start(side, 0);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The edition in force.
+    pub fn laws(&self) -> &'static Edition {
+        self.laws
+    }
+
+    /// Standard, rapid or blitz.
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
+    /// Moves made (history included).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Players' names.
+    pub fn players(&self) -> &ByColor<Option<String>> {
+        &self.players
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Playing or finished.
+    pub fn state(&self) -> State {
+        if self.outcome.is_some() {
+            State::Finished
+        } else {
+            State::Playing
+        }
+    }
+
+    /// Every decision so far.
+    pub fn log(&self) -> &[Decision] {
+        &self.log
+    }
+
+    /// Arbiter's clock time up to which the game has been run.
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    /// The scoresheet: each half-move in SAN with the notation's letters,
+    /// `(=)` after a move where a draw was offered.
+    pub fn scoresheet(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        let mut sheet = Vec::with_capacity(self.moves.len());
+        for (i, m) in self.moves.iter().enumerate() {
+            let mut san = write_san(&pos, m, self.notation);
+            if self.offers.contains(&(i as u32)) {
+                san.push_str("(=)");
+            }
+            sheet.push(san);
+            pos.play_unchecked(*m);
+        }
+        sheet
+    }
+
+    fn decide(&mut self, t: Millis, event: Option<usize>, article: Article, note: Note) {
+        self.log.push(Decision { t, event, article, note });
+    }
+
+    fn finish(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
+        self.clock.stop(t);
+        self.unpressed = None;
+        if self.offer.take().is_some() {
+            self.decide(t, event, self.laws.draw_offer, Note::OfferLapsedGameOver);
+        }
+        self.decide(t, event, outcome.article, Note::GameOver(outcome.clone()));
+        self.outcome = Some(outcome);
+    }
+
+    // ----- time ---------------------------------------------------------
+
+    /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
+    /// is seen, or only recorded, as the edition's flag policy says.
+    pub fn advance(&mut self, t: Millis) {
+        if t <= self.now {
+            return;
+        }
+        if self.outcome.is_some() || self.pending.is_some() {
+            self.now = t;
+            return;
+        }
+        while let Some(fall) = self.clock.next_fall().filter(|&f| f <= t) {
+            let Some(side) = self.clock.running() else { break };
+            self.clock.advance(fall);
+            self.now = fall;
+            match self.laws.flag_policy.get(self.game_type) {
+                FlagPolicy::ArbiterSees { article } => {
+                    self.decide(fall, None, article, Note::FlagFell(side));
+                    self.flag_decision(fall, None, side);
+                    return;
+                }
+                FlagPolicy::ClaimOnly { claim_only, .. } => {
+                    self.decide(fall, None, claim_only, Note::FlagFellUnclaimed(side));
+                }
+            }
+        }
+        self.clock.advance(t);
+        self.now = t;
+    }
+
+    /// `fallen`'s flag is down and counts: loss, or a draw when the opponent
+    /// cannot checkmate by any series of legal moves.
+    fn flag_decision(&mut self, t: Millis, event: Option<usize>, fallen: Color) {
+        let article = self.laws.flag_fall;
+        match dead::can_checkmate(&self.position, !fallen) {
+            Mate::Possible(_) => self.finish(
+                t,
+                event,
+                Outcome::new(GameResult::win(!fallen), Termination::TimeForfeit, article),
+            ),
+            Mate::Impossible => self.finish(
+                t,
+                event,
+                Outcome::new(GameResult::Draw, Termination::TimeForfeitDraw, article),
+            ),
+            Mate::Unknown => {
+                self.clock.stop(t);
+                self.pending = Some(Pending::FlagRuling { fallen });
+                self.decide(t, event, article, Note::ArbiterMustRuleOnMate(!fallen));
+            }
+        }
+    }
+
+    // ----- events -------------------------------------------------------
+
+    /// Applies one event (`index` is its place in the event list, for the log).
+    pub fn apply(&mut self, index: usize, event: &Event) {
+        let t = event.t;
+        if t < self.now {
+            self.decide(self.now, Some(index), "-", Note::OutOfOrder);
+            return;
+        }
+        self.advance(t);
+        let ev = Some(index);
+        if let Some(outcome) = &self.outcome {
+            let article = outcome.article;
+            if !matches!(event.action, Action::Arrive) {
+                self.decide(t, ev, article, Note::GameAlreadyOver);
+            }
+            return;
+        }
+        if let Some(Pending::FlagRuling { fallen }) = self.pending {
+            match (&event.by, &event.action) {
+                (Actor::Arbiter, Action::Ruling(j)) => {
+                    self.pending = None;
+                    let outcome = match j {
+                        Judgment::Draw => {
+                            Outcome::new(GameResult::Draw, Termination::TimeForfeitDraw, self.laws.flag_fall)
+                        }
+                        _ => Outcome::new(GameResult::win(!fallen), Termination::TimeForfeit, self.laws.flag_fall),
+                    };
+                    self.finish(t, ev, outcome);
+                }
+                _ => self.decide(t, ev, self.laws.flag_fall, Note::AwaitingRuling),
+            }
+            return;
+        }
+        match (event.by, &event.action) {
+            (Actor::Player(c), Action::Move { text, press }) => self.on_move(t, index, c, text, *press),
+            (Actor::Player(c), Action::Press) => self.on_press(t, index, c),
+            (Actor::Player(c), Action::OfferDraw) => self.on_offer(t, index, c),
+            (Actor::Player(c), Action::AcceptDraw) => self.on_accept(t, index, c),
+            (Actor::Player(c), Action::DeclineDraw) => self.on_decline(t, index, c),
+            (Actor::Player(c), Action::Claim { kind, intended }) => {
+                self.on_claim(t, index, c, *kind, intended.as_deref())
+            }
+            (Actor::Player(c), Action::Resign) => self.on_resign(t, index, c),
+            (Actor::Player(_), Action::Arrive) => {}
+            (Actor::Arbiter, Action::SetClocks { white, black }) => {
+                self.clock.set(Color::White, *white);
+                self.clock.set(Color::Black, *black);
+                self.decide(t, ev, "6.10", Note::ClocksSet { white: *white, black: *black });
+            }
+            (_, action) => self.decide(t, ev, "-", Note::NotHandled(action_name(action))),
+        }
+    }
+
+    /// Plays a legal move on the board and updates the repetition record.
+    fn play(&mut self, m: Move) {
+        let before = self.hashes.last().copied().unwrap_or_default();
+        let incremental = self
+            .position
+            .update_zobrist_hash::<Zobrist64>(Zobrist64(before), m, EnPassantMode::Legal);
+        self.position.play_unchecked(m);
+        self.moves.push(m);
+        self.hashes.push(match incremental {
+            Some(h) => h.0,
+            None => hash(&self.position),
+        });
+        if m.is_zeroing() {
+            self.window = self.position.clone();
+            self.window_at = self.moves.len();
+        }
+    }
+
+    /// How many times the position after `moves.len()` half-moves, `pos`
+    /// with hash `h`, has appeared (itself included), counting only positions
+    /// confirmed identical on the board, never on a hash alone. Stops
+    /// confirming once `enough` is reached.
+    fn occurrences(&self, pos: &Chess, h: u64, window_at: usize, upto: usize, enough: usize) -> usize {
+        // candidates: same side to move (same parity), same hash, inside the window
+        let mut candidates: Vec<usize> = Vec::new();
+        let mut i = upto;
+        while i >= window_at + 2 {
+            i -= 2;
+            if self.hashes[i] == h {
+                candidates.push(i);
+            }
+        }
+        if candidates.len() + 1 < enough {
+            return candidates.len() + 1;
+        }
+        let mut count = 1;
+        let mut replay = self.window.clone();
+        let mut at = self.window_at;
+        // the window may have moved past `window_at` only for an intended
+        // move, which is a non-zeroing move here, so it starts at window_at
+        for &c in candidates.iter().rev() {
+            while at < c {
+                replay.play_unchecked(self.moves[at]);
+                at += 1;
+            }
+            if same_position(&replay, pos) {
+                count += 1;
+                if count >= enough {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
+    fn current_occurrences(&self, enough: usize) -> usize {
+        let h = self.hashes.last().copied().unwrap_or_default();
+        self.occurrences(&self.position, h, self.window_at, self.moves.len(), enough)
+    }
+
+    /// Whether the game ends by itself with the move just made.
+    fn ending_after_move(&self) -> Option<Outcome> {
+        let laws = self.laws;
+        let pos = &self.position;
+        if pos.is_checkmate() {
+            return Some(Outcome::new(GameResult::win(!pos.turn()), Termination::Checkmate, laws.checkmate));
+        }
+        if pos.is_stalemate() {
+            return Some(Outcome::new(GameResult::Draw, Termination::Stalemate, laws.stalemate));
+        }
+        let zeroing = self.moves.last().is_none_or(|m| m.is_zeroing());
+        let dead = match self.dead_check {
+            DeadCheck::MaterialOnly => dead::dead_by_material(pos),
+            DeadCheck::EveryMove => dead::is_dead_fast(pos),
+            DeadCheck::AfterIrreversible => {
+                if zeroing {
+                    dead::is_dead_fast(pos)
+                } else {
+                    dead::dead_by_material(pos)
+                }
+            }
+        };
+        if dead {
+            return Some(Outcome::new(GameResult::Draw, Termination::DeadPosition, laws.dead_position));
+        }
+        if let Some((article, n)) = laws.seventy_five {
+            if pos.halfmoves() >= 2 * n {
+                return Some(Outcome::new(GameResult::Draw, Termination::SeventyFiveMoves, article));
+            }
+        }
+        if let Some(article) = laws.fivefold {
+            if self.current_occurrences(5) >= 5 {
+                return Some(Outcome::new(GameResult::Draw, Termination::FivefoldRepetition, article));
+            }
+        }
+        None
+    }
+
+    fn on_move(&mut self, t: Millis, index: usize, c: Color, text: &str, press: bool) {
+        let ev = Some(index);
+        let laws = self.laws;
+        if c != self.position.turn() {
+            self.decide(t, ev, laws.alternation, Note::NotYourMove(c));
+            return;
+        }
+        let m = match read_move(&self.position, text, self.notation) {
+            Reading::Move(m) => m,
+            Reading::Ambiguous(candidates) => {
+                self.decide(t, ev, laws.notation, Note::AmbiguousMove { text: text.to_owned(), candidates: candidates.len() });
+                return;
+            }
+            Reading::Illegal { .. } => {
+                self.decide(t, ev, laws.legal_move, Note::IllegalMoveRefused(text.to_owned()));
+                return;
+            }
+            Reading::Unreadable => {
+                self.decide(t, ev, laws.notation, Note::UnreadableMove(text.to_owned()));
+                return;
+            }
+        };
+        if let Some(due) = self.obligation {
+            if due != m {
+                let article = laws.claim_penalty.article.get(self.game_type);
+                let san = write_san(&self.position, &due, self.notation);
+                self.decide(t, ev, article, Note::DeclaredMoveDue(san));
+                return;
+            }
+            self.obligation = None;
+        }
+        if let Some(opp) = self.unpressed.take() {
+            // the opponent never pressed: his clock ran until now
+            self.clock.press(opp, t, 1);
+            self.decide(t, ev, "6.2", Note::ClockNotPressed(opp));
+        }
+        if let Some(offer) = self.offer {
+            if offer.by != c {
+                self.offer = None;
+                self.decide(t, ev, laws.draw_offer, Note::OfferDeclinedByMove(c));
+            }
+        }
+        let san = write_san(&self.position, &m, self.notation);
+        self.play(m);
+        let ply = (self.moves.len() - 1) as u32;
+        if let Some(offer) = self.offer.as_mut() {
+            if offer.by == c && offer.mark_next {
+                offer.mark_next = false;
+                self.offers.push(ply);
+            }
+        }
+        self.decide(t, ev, "-", Note::Moved { side: c, san });
+        if let Some(outcome) = self.ending_after_move() {
+            if outcome.termination == Termination::DeadPosition {
+                if let Some(also) = laws.dead_position_also {
+                    self.decide(t, ev, also, Note::DeadPosition);
+                }
+            }
+            self.finish(t, ev, outcome);
+            return;
+        }
+        if press {
+            self.clock.press(c, t, 1);
+        } else {
+            self.unpressed = Some(c);
+        }
+    }
+
+    fn on_press(&mut self, t: Millis, index: usize, c: Color) {
+        if self.unpressed == Some(c) {
+            self.unpressed = None;
+            self.clock.press(c, t, 1);
+        } else {
+            self.decide(t, Some(index), "6.2", Note::NothingToPress(c));
+        }
+    }
+
+    fn on_offer(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let laws = self.laws;
+        if let Some(offer) = self.offer {
+            if offer.by != c {
+                // two offers meet: the second accepts the first
+                self.on_accept(t, index, c);
+                return;
+            }
+            self.decide(t, ev, laws.draw_offer, Note::OfferAlreadyPending(c));
+            return;
+        }
+        let correct = self.unpressed == Some(c);
+        let has_move = self.position.turn() == c && self.unpressed.is_none();
+        if correct {
+            self.offers.push((self.moves.len() - 1) as u32);
+            self.decide(t, ev, laws.draw_offer, Note::OfferMade(c));
+        } else {
+            if !has_move {
+                if let Some(last) = self.last_move_of(c) {
+                    self.offers.push(last as u32);
+                }
+            }
+            self.decide(t, ev, laws.draw_offer, Note::OfferMade(c));
+            self.decide(t, ev, laws.draw_offer_breach, Note::OfferAtWrongMoment(c));
+        }
+        self.offer = Some(Offer { by: c, mark_next: has_move });
+    }
+
+    fn last_move_of(&self, c: Color) -> Option<usize> {
+        let n = self.moves.len();
+        if n == 0 {
+            return None;
+        }
+        // the last half-move was made by the side not to move now
+        let last_by = !self.position.turn();
+        let i = if last_by == c { n - 1 } else { n.checked_sub(2)? };
+        Some(i)
+    }
+
+    fn on_accept(&mut self, t: Millis, index: usize, c: Color) {
+        let laws = self.laws;
+        match self.offer {
+            Some(offer) if offer.by != c => {
+                if laws.agreement_needs_a_move_each && !self.both_have_moved() {
+                    self.offer = None;
+                    self.decide(t, Some(index), laws.agreement, Note::AgreementTooEarly);
+                    return;
+                }
+                self.offer = None;
+                self.finish(t, Some(index), Outcome::new(GameResult::Draw, Termination::Agreement, laws.agreement));
+            }
+            _ => self.decide(t, Some(index), laws.draw_offer, Note::NoOfferToAnswer(c)),
+        }
+    }
+
+    fn both_have_moved(&self) -> bool {
+        self.moves.len() >= 2
+    }
+
+    fn on_decline(&mut self, t: Millis, index: usize, c: Color) {
+        match self.offer {
+            Some(offer) if offer.by != c => {
+                self.offer = None;
+                self.decide(t, Some(index), self.laws.draw_offer, Note::OfferDeclined(c));
+            }
+            _ => self.decide(t, Some(index), self.laws.draw_offer, Note::NoOfferToAnswer(c)),
+        }
+    }
+
+    fn on_resign(&mut self, t: Millis, index: usize, c: Color) {
+        let laws = self.laws;
+        if let Some(article) = laws.resignation_draw_if_cannot_mate {
+            if dead::can_checkmate(&self.position, !c) == Mate::Impossible {
+                self.finish(t, Some(index), Outcome::new(GameResult::Draw, Termination::Resignation, article));
+                return;
+            }
+        }
+        self.finish(t, Some(index), Outcome::new(GameResult::win(!c), Termination::Resignation, laws.resignation));
+    }
+
+    fn on_claim(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind, intended: Option<&str>) {
+        match kind {
+            ClaimKind::Threefold | ClaimKind::FiftyMoves => self.claim_draw(t, index, c, kind, intended),
+            ClaimKind::Flag => self.claim_flag(t, index, c),
+            ClaimKind::IllegalMove | ClaimKind::Quickplay => {
+                self.decide(t, Some(index), "-", Note::NotHandled(kind.code()))
+            }
+        }
+    }
+
+    fn claim_flag(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let laws = self.laws;
+        match laws.flag_policy.get(self.game_type) {
+            FlagPolicy::ArbiterSees { .. } => {
+                // a fallen flag would already have ended the game
+                self.decide(t, ev, laws.flag_fall, Note::FlagNotFallen(!c));
+            }
+            FlagPolicy::ClaimOnly { claim, both_flags, .. } => {
+                let running = self.clock.running();
+                self.clock.stop(t);
+                let own = self.clock.fallen(c).is_some();
+                let theirs = self.clock.fallen(!c).is_some();
+                match (own, theirs) {
+                    (false, true) => {
+                        self.decide(t, ev, claim, Note::FlagClaimValid(c));
+                        self.flag_decision(t, ev, !c);
+                    }
+                    (true, true) => self.finish(
+                        t,
+                        ev,
+                        Outcome::new(GameResult::Draw, Termination::BothFlags, both_flags),
+                    ),
+                    (true, false) => {
+                        self.decide(t, ev, claim, Note::FlagClaimOwnFallen(c));
+                        if let Some(side) = running {
+                            self.clock.resume(side, t);
+                        }
+                    }
+                    (false, false) => {
+                        self.decide(t, ev, claim, Note::FlagNotFallen(!c));
+                        if let Some(side) = running {
+                            self.clock.resume(side, t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn claim_draw(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind, intended: Option<&str>) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let (art_intended, art_now) = match kind {
+            ClaimKind::Threefold => (laws.threefold_intended, laws.threefold_appeared),
+            _ => (laws.fifty_intended, laws.fifty_completed),
+        };
+        if c != self.position.turn() || self.unpressed.is_some() {
+            self.decide(t, ev, parent(art_now), Note::ClaimWithoutTheMove(c));
+            return;
+        }
+        let running = self.clock.running();
+        self.clock.stop(t);
+        self.decide(t, ev, laws.claim_stops_clocks, Note::ClaimExamined { side: c, kind });
+        let declared = intended.map(|text| read_move(&self.position, text, self.notation));
+        let declared_move = match &declared {
+            Some(Reading::Move(m)) => Some(*m),
+            _ => None,
+        };
+        let termination = match kind {
+            ClaimKind::Threefold => Termination::ThreefoldRepetition,
+            _ => Termination::FiftyMoves,
+        };
+        // the intended form (9.2a / 9.3b), then the position on the board (9.2b / 9.3a)
+        if let Some(m) = declared_move {
+            if self.claim_holds_after(kind, m) {
+                self.finish(t, ev, Outcome::new(GameResult::Draw, termination, art_intended));
+                return;
+            }
+        }
+        if self.claim_holds_now(kind) {
+            self.finish(t, ev, Outcome::new(GameResult::Draw, termination, art_now));
+            return;
+        }
+        // incorrect claim
+        if let Some(Reading::Ambiguous(_) | Reading::Illegal { .. } | Reading::Unreadable) = &declared {
+            self.decide(t, ev, laws.notation, Note::DeclaredMoveInvalid(intended.unwrap_or("").to_owned()));
+        }
+        if kind == ClaimKind::Threefold && self.right_lost_earlier(c) {
+            self.decide(t, ev, laws.claim_right_lost, Note::RightLost(c));
+        }
+        self.penalise(t, ev, c);
+        self.obligation = declared_move;
+        if let Some(side) = running {
+            self.clock.resume(side, t);
+        }
+    }
+
+    fn claim_holds_now(&self, kind: ClaimKind) -> bool {
+        match kind {
+            ClaimKind::Threefold => self.current_occurrences(3) >= 3,
+            _ => self.position.halfmoves() >= 2 * self.laws.fifty_moves,
+        }
+    }
+
+    fn claim_holds_after(&self, kind: ClaimKind, m: Move) -> bool {
+        let mut after = self.position.clone();
+        after.play_unchecked(m);
+        match kind {
+            ClaimKind::Threefold => {
+                if m.is_zeroing() {
+                    return false;
+                }
+                let h = hash(&after);
+                self.occurrences(&after, h, self.window_at, self.moves.len() + 1, 3) >= 3
+            }
+            _ => after.halfmoves() >= 2 * self.laws.fifty_moves,
+        }
+    }
+
+    /// Whether some earlier position with `c` to move had appeared three
+    /// times: `c` could have claimed then, and moved instead (9.4).
+    fn right_lost_earlier(&self, c: Color) -> bool {
+        let mut replay = self.window.clone();
+        let mut seen: Vec<Chess> = Vec::new();
+        let mut counts: Vec<usize> = Vec::new();
+        for i in self.window_at..self.moves.len() {
+            if replay.turn() == c {
+                match seen.iter().position(|p| same_position(p, &replay)) {
+                    Some(k) => {
+                        counts[k] += 1;
+                        if counts[k] >= 3 {
+                            return true;
+                        }
+                    }
+                    None => {
+                        seen.push(replay.clone());
+                        counts.push(1);
+                    }
+                }
+            }
+            replay.play_unchecked(self.moves[i]);
+        }
+        false
+    }
+
+    fn penalise(&mut self, t: Millis, ev: Option<usize>, c: Color) {
+        let laws = self.laws;
+        let penalty = laws.claim_penalty;
+        let article = penalty.article.get(self.game_type);
+        let left = self.clock.remaining(c);
+        let taken = match penalty.claimant {
+            ClaimantDeduction::None => 0,
+            ClaimantDeduction::HalfUpTo { cap_ms } => (left / 2).min(cap_ms),
+            ClaimantDeduction::Graduated { above_ms, cap_ms, floor_ms } => {
+                if left > above_ms {
+                    (left / 2).min(cap_ms)
+                } else if left > floor_ms {
+                    left - floor_ms
+                } else {
+                    0
+                }
+            }
+        };
+        let bonus = penalty.opponent_bonus_ms.get(self.game_type);
+        if !self.clock.is_untimed() {
+            self.clock.adjust(c, LedgerKind::Penalty, -taken);
+            self.clock.adjust(!c, LedgerKind::Bonus, bonus);
+        }
+        self.decide(t, ev, article, Note::ClaimIncorrect { side: c, taken, bonus });
+    }
+}
+
+fn action_name(action: &Action) -> &'static str {
+    match action {
+        Action::Move { .. } => "move",
+        Action::Press => "press",
+        Action::OfferDraw => "offer_draw",
+        Action::AcceptDraw => "accept_draw",
+        Action::DeclineDraw => "decline_draw",
+        Action::Claim { .. } => "claim",
+        Action::Resign => "resign",
+        Action::Seal(_) => "seal",
+        Action::Arrive => "arrive",
+        Action::Adjourn { .. } => "adjourn",
+        Action::Resume => "resume",
+        Action::Ruling(_) => "ruling",
+        Action::EnvelopeLost => "envelope_lost",
+        Action::Unrestorable(_) => "unrestorable",
+        Action::SetClocks { .. } => "set_clocks",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parent_articles() {
+        assert_eq!(parent("9.2b"), "9.2");
+        assert_eq!(parent("9.2.1.2"), "9.2.1");
+        assert_eq!(parent("9.3.1"), "9.3");
+        assert_eq!(parent("9.3"), "9.3");
+    }
+}
