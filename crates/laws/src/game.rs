@@ -534,6 +534,30 @@ impl Game {
                 return;
             }
         };
+        self.make_move(t, index, c, m, press);
+    }
+
+    /// Makes a move already resolved to a [`Move`] (as a PGN reader gives it),
+    /// as if the player to move made it at `t` and pressed the clock. A move
+    /// that is not legal in the position is refused and logged.
+    pub fn play_move(&mut self, index: usize, t: Millis, m: Move) {
+        self.advance(t);
+        if self.outcome.is_some() || self.pending.is_some() {
+            self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
+            return;
+        }
+        if !self.position.is_legal(m) {
+            let text = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+            self.decide(t, Some(index), self.laws.legal_move, Note::IllegalMoveRefused(text));
+            return;
+        }
+        let c = self.position.turn();
+        self.make_move(t, index, c, m, true);
+    }
+
+    fn make_move(&mut self, t: Millis, index: usize, c: Color, m: Move, press: bool) {
+        let ev = Some(index);
+        let laws = self.laws;
         if let Some(due) = self.obligation {
             if due != m {
                 let article = laws.claim_penalty.article.get(self.game_type);
@@ -563,7 +587,7 @@ impl Game {
                 self.offers.push(ply);
             }
         }
-        self.decide(t, ev, "-", Note::Moved { side: c, san });
+        self.decide(t, ev, laws.legal_move, Note::Moved { side: c, san });
         if let Some(outcome) = self.ending_after_move() {
             if outcome.termination == Termination::DeadPosition {
                 if let Some(also) = laws.dead_position_also {
