@@ -1,9 +1,6 @@
 //! `arbitre`: an electronic chess arbiter. The binary owns the command line;
 //! the laws live in the `arbitre-laws` library.
 
-mod replay;
-mod scenario;
-
 use std::{path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -49,7 +46,7 @@ fn main() -> ExitCode {
                 Lang::En => arbitre_laws::explain::Lang::En,
                 Lang::Fr => arbitre_laws::explain::Lang::Fr,
             };
-            replay::run(&files, json, lang)
+            arbitre::replay::run(&files, json, lang)
         }
     }
 }

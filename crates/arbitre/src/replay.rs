@@ -2,9 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{
-    explain::Lang, outcome::State, Game, Millis,
-};
+use arbitre_laws::{explain::Lang, outcome::State, Game, Millis};
 use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
 
@@ -16,8 +14,10 @@ fn seconds(ms: Millis) -> Value {
 
 /// Runs a scenario to its end (`until`, by default the last event's time).
 pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
-    let mut game = Game::new(scenario.setup.clone())
-        .map_err(|e| ScenarioError { path: "history".into(), message: e.to_string() })?;
+    let mut game = Game::new(scenario.setup.clone()).map_err(|e| ScenarioError {
+        path: "history".into(),
+        message: e.to_string(),
+    })?;
     for (i, event) in scenario.events.iter().enumerate() {
         game.apply(i, event);
     }
@@ -76,13 +76,22 @@ fn human(name: &str, game: &Game, lang: Lang) -> String {
     ));
     for d in game.log() {
         let when = format!("{:>9.3}", d.t as f64 / 1000.0);
-        out.push_str(&format!("{when}  [{:<8}] {:<14} {}\n", d.article, d.note.decision(), d.note.text(lang)));
+        out.push_str(&format!(
+            "{when}  [{:<8}] {:<14} {}\n",
+            d.article,
+            d.note.decision(),
+            d.note.text(lang)
+        ));
     }
     let sheet = game.scoresheet();
     if !sheet.is_empty() {
         let mut line = String::new();
         for (i, san) in sheet.iter().enumerate() {
-            let ply = i + if game.start().turn() == Color::Black { 1 } else { 0 };
+            let ply = i + if game.start().turn() == Color::Black {
+                1
+            } else {
+                0
+            };
             if ply % 2 == 0 {
                 line.push_str(&format!("{}. ", ply / 2 + 1));
             } else if i == 0 {
@@ -91,10 +100,19 @@ fn human(name: &str, game: &Game, lang: Lang) -> String {
             line.push_str(san);
             line.push(' ');
         }
-        out.push_str(&format!("{}: {}\n", if fr { "Feuille" } else { "Scoresheet" }, line.trim_end()));
+        out.push_str(&format!(
+            "{}: {}\n",
+            if fr { "Feuille" } else { "Scoresheet" },
+            line.trim_end()
+        ));
     }
     let result = match game.outcome() {
-        Some(o) => format!("{} ({}, {} {})", o.result.code(), o.termination.code(), if fr { "art." } else { "art." }, o.article),
+        Some(o) => format!(
+            "{} ({}, art. {})",
+            o.result.code(),
+            o.termination.code(),
+            o.article
+        ),
         None => format!("* ({})", game.state().code()),
     };
     out.push_str(&format!(

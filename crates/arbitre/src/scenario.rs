@@ -13,7 +13,6 @@ use arbitre_laws::{
 use serde::Deserialize;
 use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
 
-
 /// A scenario file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -132,7 +131,10 @@ impl std::fmt::Display for ScenarioError {
 }
 
 fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
-    ScenarioError { path: path.into(), message: message.into() }
+    ScenarioError {
+        path: path.into(),
+        message: message.into(),
+    }
 }
 
 /// A validated scenario.
@@ -146,7 +148,10 @@ pub struct Scenario {
 
 fn millis(seconds: f64, path: &str) -> Result<Millis, ScenarioError> {
     if !seconds.is_finite() || !(0.0..=1.0e9).contains(&seconds) {
-        return Err(err(path, format!("expected a number of seconds from 0 to 1e9, found {seconds}")));
+        return Err(err(
+            path,
+            format!("expected a number of seconds from 0 to 1e9, found {seconds}"),
+        ));
     }
     Ok((seconds * 1000.0).round() as Millis)
 }
@@ -166,7 +171,11 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let message = if inner.is_syntax() || inner.is_eof() {
-            format!("malformed JSON at line {}, column {}: {inner}", inner.line(), inner.column())
+            format!(
+                "malformed JSON at line {}, column {}: {inner}",
+                inner.line(),
+                inner.column()
+            )
         } else {
             inner.to_string()
         };
@@ -176,18 +185,28 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 }
 
 fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
-    let edition: EditionId = raw.edition.parse().map_err(|e: arbitre_laws::edition::UnknownEdition| err("edition", e.to_string()))?;
-    let time_control: TimeControl =
-        raw.time_control.parse().map_err(|e: arbitre_laws::clock::TimeControlError| err("time_control", e.to_string()))?;
+    let edition: EditionId = raw
+        .edition
+        .parse()
+        .map_err(|e: arbitre_laws::edition::UnknownEdition| err("edition", e.to_string()))?;
+    let time_control: TimeControl = raw
+        .time_control
+        .parse()
+        .map_err(|e: arbitre_laws::clock::TimeControlError| err("time_control", e.to_string()))?;
     let game_type = match &raw.game_type {
         Some(g) => Some(GameType::from_code(g).ok_or_else(|| {
-            err("game_type", format!("expected \"standard\", \"rapid\" or \"blitz\", found {g:?}"))
+            err(
+                "game_type",
+                format!("expected \"standard\", \"rapid\" or \"blitz\", found {g:?}"),
+            )
         })?),
         None => None,
     };
     let start = match &raw.start {
         Some(fen) => {
-            let parsed: Fen = fen.parse().map_err(|e| err("start", format!("malformed FEN: {e}")))?;
+            let parsed: Fen = fen
+                .parse()
+                .map_err(|e| err("start", format!("malformed FEN: {e}")))?;
             parsed
                 .into_position::<Chess>(CastlingMode::Standard)
                 .map_err(|e| err("start", format!("illegal position: {e}")))?
@@ -196,30 +215,45 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     };
     let notation = match &raw.notation {
         Some(code) => Language::from_code(code).ok_or_else(|| {
-            err("notation", format!("expected one of en, fr, de, es, it, nl, found {code:?}"))
+            err(
+                "notation",
+                format!("expected one of en, fr, de, es, it, nl, found {code:?}"),
+            )
         })?,
         None => Language::En,
     };
     let clocks = match &raw.clocks {
-        Some(c) => Some(ByColor { white: millis(c.white, "clocks.white")?, black: millis(c.black, "clocks.black")? }),
+        Some(c) => Some(ByColor {
+            white: millis(c.white, "clocks.white")?,
+            black: millis(c.black, "clocks.black")?,
+        }),
         None => None,
     };
     if raw.odds.is_some() {
-        return Err(err("odds", "odds games (1930 art. 22) are not supported by this version of arbitre"));
+        return Err(err(
+            "odds",
+            "odds games (1930 art. 22) are not supported by this version of arbitre",
+        ));
     }
     if raw.session_end.is_some() {
         millis(raw.session_end.unwrap_or_default(), "session_end")?;
     }
     let players = raw.players.clone().map_or_else(
         || ByColor::new_with(|_| None),
-        |p| ByColor { white: Some(p.white), black: Some(p.black) },
+        |p| ByColor {
+            white: Some(p.white),
+            black: Some(p.black),
+        },
     );
     let mut events = Vec::with_capacity(raw.events.len());
     let mut last = 0;
     for (i, e) in raw.events.iter().enumerate() {
         let event = event(e, i)?;
         if event.t < last {
-            return Err(err(format!("events[{i}].t"), "expected times in non-decreasing order"));
+            return Err(err(
+                format!("events[{i}].t"),
+                "expected times in non-decreasing order",
+            ));
         }
         last = event.t;
         events.push(event);
@@ -236,7 +270,12 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     setup.clocks = clocks;
     setup.notation = notation;
     setup.players = players;
-    Ok(Scenario { name: raw.name, setup, events, until })
+    Ok(Scenario {
+        name: raw.name,
+        setup,
+        events,
+        until,
+    })
 }
 
 fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
@@ -246,11 +285,22 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         "white" => Actor::Player(Color::White),
         "black" => Actor::Player(Color::Black),
         "arbiter" => Actor::Arbiter,
-        other => return Err(err(p("by"), format!("expected \"white\", \"black\" or \"arbiter\", found {other:?}"))),
+        other => {
+            return Err(err(
+                p("by"),
+                format!("expected \"white\", \"black\" or \"arbiter\", found {other:?}"),
+            ))
+        }
     };
     let mut actions: Vec<(&str, Action)> = Vec::new();
     if let Some(text) = &e.mv {
-        actions.push(("move", Action::Move { text: text.clone(), press: e.press.unwrap_or(true) }));
+        actions.push((
+            "move",
+            Action::Move {
+                text: text.clone(),
+                press: e.press.unwrap_or(true),
+            },
+        ));
     } else if let Some(press) = e.press {
         flag(press, &p("press"))?;
         actions.push(("press", Action::Press));
@@ -272,11 +322,23 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
             err(p("claim"), format!("expected one of threefold, fifty-moves, flag, illegal-move, quickplay, found {kind:?}"))
         })?;
         if e.intended.is_some() && !matches!(kind, ClaimKind::Threefold | ClaimKind::FiftyMoves) {
-            return Err(err(p("intended"), "an intended move goes only with a threefold or fifty-moves claim"));
+            return Err(err(
+                p("intended"),
+                "an intended move goes only with a threefold or fifty-moves claim",
+            ));
         }
-        actions.push(("claim", Action::Claim { kind, intended: e.intended.clone() }));
+        actions.push((
+            "claim",
+            Action::Claim {
+                kind,
+                intended: e.intended.clone(),
+            },
+        ));
     } else if e.intended.is_some() {
-        return Err(err(p("intended"), "an intended move goes only with a claim"));
+        return Err(err(
+            p("intended"),
+            "an intended move goes only with a claim",
+        ));
     }
     if let Some(v) = e.resign {
         flag(v, &p("resign"))?;
@@ -290,7 +352,13 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         actions.push(("arrive", Action::Arrive));
     }
     if let Some(a) = &e.adjourn {
-        actions.push(("adjourn", Action::Adjourn { resume_at: a.resume_at.clone(), place: a.place.clone() }));
+        actions.push((
+            "adjourn",
+            Action::Adjourn {
+                resume_at: a.resume_at.clone(),
+                place: a.place.clone(),
+            },
+        ));
     }
     if let Some(v) = e.resume {
         flag(v, &p("resume"))?;
@@ -301,7 +369,12 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
             "draw" => Judgment::Draw,
             "postpone" => Judgment::Postpone,
             "reject" => Judgment::Reject,
-            other => return Err(err(p("ruling"), format!("expected \"draw\", \"postpone\" or \"reject\", found {other:?}"))),
+            other => {
+                return Err(err(
+                    p("ruling"),
+                    format!("expected \"draw\", \"postpone\" or \"reject\", found {other:?}"),
+                ))
+            }
         };
         actions.push(("ruling", Action::Ruling(j)));
     }
@@ -313,14 +386,22 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         let what = match u.as_str() {
             "position" => Unrestorable::Position,
             "times" => Unrestorable::Times,
-            other => return Err(err(p("unrestorable"), format!("expected \"position\" or \"times\", found {other:?}"))),
+            other => {
+                return Err(err(
+                    p("unrestorable"),
+                    format!("expected \"position\" or \"times\", found {other:?}"),
+                ))
+            }
         };
         actions.push(("unrestorable", Action::Unrestorable(what)));
     }
     if let Some(c) = &e.set_clocks {
         actions.push((
             "set_clocks",
-            Action::SetClocks { white: millis(c.white, &p("set_clocks.white"))?, black: millis(c.black, &p("set_clocks.black"))? },
+            Action::SetClocks {
+                white: millis(c.white, &p("set_clocks.white"))?,
+                black: millis(c.black, &p("set_clocks.black"))?,
+            },
         ));
     }
     if actions.len() != 1 {
@@ -336,8 +417,15 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         "adjourn" | "resume" | "ruling" | "envelope_lost" | "unrestorable" | "set_clocks"
     );
     match (by, player_action) {
-        (Actor::Arbiter, true) => return Err(err(p("by"), format!("`{name}` is a player's action, not the arbiter's"))),
-        (Actor::Player(_), false) => return Err(err(p("by"), format!("`{name}` is the arbiter's action"))),
+        (Actor::Arbiter, true) => {
+            return Err(err(
+                p("by"),
+                format!("`{name}` is a player's action, not the arbiter's"),
+            ))
+        }
+        (Actor::Player(_), false) => {
+            return Err(err(p("by"), format!("`{name}` is the arbiter's action")))
+        }
         _ => {}
     }
     Ok(Event { t, by, action })
@@ -355,7 +443,8 @@ mod tests {
     fn errors_name_the_json_path() {
         let base = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","claim":"nonsense"}]}"#;
         assert_eq!(path_of(base), "events[0].claim");
-        let unknown = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"colour":1}"#;
+        let unknown =
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"colour":1}"#;
         assert!(parse(unknown).unwrap_err().message.contains("colour"));
         let two = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#;
         assert_eq!(path_of(two), "events[0]");

@@ -92,17 +92,28 @@ fn period(text: &str) -> Result<Period, String> {
         (rest, 0, Delay::None)
     };
     let base = seconds(base, "period time")?;
-    Ok(Period { moves, base, increment, delay })
+    Ok(Period {
+        moves,
+        base,
+        increment,
+        delay,
+    })
 }
 
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |reason: String| TimeControlError { text: text.to_owned(), reason };
+        let err = |reason: String| TimeControlError {
+            text: text.to_owned(),
+            reason,
+        };
         let trimmed = text.trim();
         if trimmed == "-" {
-            return Ok(TimeControl { periods: Vec::new(), text: "-".into() });
+            return Ok(TimeControl {
+                periods: Vec::new(),
+                text: "-".into(),
+            });
         }
         if trimmed.is_empty() || trimmed == "?" {
             return Err(err("empty or unknown".into()));
@@ -114,10 +125,15 @@ impl FromStr for TimeControl {
             .map_err(err)?;
         if let Some(pos) = periods.iter().position(|p| p.moves.is_none()) {
             if pos + 1 != periods.len() {
-                return Err(err("only the last period may be without a move count".into()));
+                return Err(err(
+                    "only the last period may be without a move count".into()
+                ));
             }
         }
-        Ok(TimeControl { periods, text: trimmed.to_owned() })
+        Ok(TimeControl {
+            periods,
+            text: trimmed.to_owned(),
+        })
     }
 }
 
@@ -164,7 +180,7 @@ impl TimeControl {
             let m = p.moves?;
             if i + 1 == self.periods.len() {
                 // a last period with a move count repeats
-                return (n > last && (n - last) % m == 0).then_some(i);
+                return (n > last && (n - last).is_multiple_of(m)).then_some(i);
             }
             last = last.saturating_add(m);
             if n == last {
@@ -309,7 +325,11 @@ impl Clock {
         } else {
             *self.remaining.get_mut(side) += ms;
         }
-        self.ledger.push(LedgerEntry { side, kind, ms: clamp_i32(ms) });
+        self.ledger.push(LedgerEntry {
+            side,
+            kind,
+            ms: clamp_i32(ms),
+        });
     }
 
     /// The time control.
@@ -324,7 +344,12 @@ impl Clock {
 
     /// Remaining time of a player, as counted up to the last `advance`.
     pub fn remaining(&self, side: Color) -> Millis {
-        *self.remaining.get(side) - if self.running == Some(side) { self.unposted } else { 0 }
+        *self.remaining.get(side)
+            - if self.running == Some(side) {
+                self.unposted
+            } else {
+                0
+            }
     }
 
     /// Whose clock runs.
@@ -520,11 +545,32 @@ mod tests {
     fn reads_the_pgn_syntax_and_extensions() {
         let t = tc("40/5400+30:1800+30");
         assert_eq!(t.periods().len(), 2);
-        assert_eq!(t.periods()[0], Period { moves: Some(40), base: 5_400_000, increment: 30_000, delay: Delay::None });
+        assert_eq!(
+            t.periods()[0],
+            Period {
+                moves: Some(40),
+                base: 5_400_000,
+                increment: 30_000,
+                delay: Delay::None
+            }
+        );
         assert_eq!(tc("5400d30").periods()[0].delay, Delay::Simple(30_000));
-        assert_eq!(tc("40/7200b30:3600b30").periods()[1].delay, Delay::Bronstein(30_000));
+        assert_eq!(
+            tc("40/7200b30:3600b30").periods()[1].delay,
+            Delay::Bronstein(30_000)
+        );
         assert!(tc("-").is_untimed());
-        for bad in ["", "abc", "40/", "/300", "300+", "300:40/100", "0/300", "300x5", "99999999999"] {
+        for bad in [
+            "",
+            "abc",
+            "40/",
+            "/300",
+            "300+",
+            "300:40/100",
+            "0/300",
+            "300x5",
+            "99999999999",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
     }
@@ -532,7 +578,10 @@ mod tests {
     #[test]
     fn sixty_moves_figure() {
         assert_eq!(tc("1500+10").ms_for_sixty_moves(), 2_100_000);
-        assert_eq!(tc("40/5400+30:1800+30").ms_for_sixty_moves(), 5_400_000 + 1_800_000 + 1_800_000);
+        assert_eq!(
+            tc("40/5400+30:1800+30").ms_for_sixty_moves(),
+            5_400_000 + 1_800_000 + 1_800_000
+        );
         assert_eq!(tc("300").ms_for_sixty_moves(), 300_000);
     }
 

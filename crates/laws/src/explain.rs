@@ -172,7 +172,9 @@ fn termination(t: Termination, lang: Lang) -> &'static str {
             FivefoldRepetition => "the same position for the fifth time",
             SeventyFiveMoves => "seventy-five moves by each player without pawn move or capture",
             TimeForfeit => "the flag fell",
-            TimeForfeitDraw => "the flag fell, but the opponent cannot checkmate by any series of legal moves",
+            TimeForfeitDraw => {
+                "the flag fell, but the opponent cannot checkmate by any series of legal moves"
+            }
             BothFlags => "both flags fell",
             IllegalMove => "illegal move",
             IllegalMoveDraw => "illegal move, but the claimant cannot checkmate",
@@ -192,7 +194,9 @@ fn termination(t: Termination, lang: Lang) -> &'static str {
             FivefoldRepetition => "la même position pour la cinquième fois",
             SeventyFiveMoves => "75 coups de chaque joueur sans mouvement de pion ni prise",
             TimeForfeit => "chute du drapeau",
-            TimeForfeitDraw => "chute du drapeau, mais l'adversaire ne peut mater par aucune suite de coups légaux",
+            TimeForfeitDraw => {
+                "chute du drapeau, mais l'adversaire ne peut mater par aucune suite de coups légaux"
+            }
             BothFlags => "les deux drapeaux sont tombés",
             IllegalMove => "coup illégal",
             IllegalMoveDraw => "coup illégal, mais le demandeur ne peut pas mater",
@@ -237,10 +241,22 @@ impl Note {
             ClaimIncorrect { .. } => "penalty",
             RightLost(_) => "right-lost",
             DeclaredMoveInvalid(_) => "claim-incorrect",
-            OutOfOrder | GameAlreadyOver | AwaitingRuling | NotHandled(_) | AmbiguousMove { .. }
-            | IllegalMoveRefused(_) | UnreadableMove(_) | DeclaredMoveDue(_) | NotYourMove(_)
-            | NothingToPress(_) | OfferAlreadyPending(_) | AgreementTooEarly | NoOfferToAnswer(_)
-            | FlagNotFallen(_) | FlagClaimOwnFallen(_) | ClaimWithoutTheMove(_) => "refused",
+            OutOfOrder
+            | GameAlreadyOver
+            | AwaitingRuling
+            | NotHandled(_)
+            | AmbiguousMove { .. }
+            | IllegalMoveRefused(_)
+            | UnreadableMove(_)
+            | DeclaredMoveDue(_)
+            | NotYourMove(_)
+            | NothingToPress(_)
+            | OfferAlreadyPending(_)
+            | AgreementTooEarly
+            | NoOfferToAnswer(_)
+            | FlagNotFallen(_)
+            | FlagClaimOwnFallen(_)
+            | ClaimWithoutTheMove(_) => "refused",
         }
     }
 
@@ -256,7 +272,11 @@ impl Note {
                     format!("{} plays {san}", side(*c, lang))
                 }
             }
-            GameOver(o) => format!("{}: {}", result(o.result, lang), termination(o.termination, lang)),
+            GameOver(o) => format!(
+                "{}: {}",
+                result(o.result, lang),
+                termination(o.termination, lang)
+            ),
             DeadPosition => {
                 if fr {
                     "La partie est nulle : un mat ne peut se produire par aucune suite de coups légaux".into()
@@ -266,16 +286,33 @@ impl Note {
             }
             FlagFell(c) => {
                 if fr {
-                    format!("Le drapeau des {} est tombé", if *c == Color::White { "Blancs" } else { "Noirs" })
+                    format!(
+                        "Le drapeau des {} est tombé",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
                 } else {
                     format!("{}'s flag has fallen", side(*c, lang))
                 }
             }
             FlagFellUnclaimed(c) => {
                 if fr {
-                    format!("Le drapeau des {} est tombé ; il ne compte que sur réclamation fondée", if *c == Color::White { "Blancs" } else { "Noirs" })
+                    format!(
+                        "Le drapeau des {} est tombé ; il ne compte que sur réclamation fondée",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
                 } else {
-                    format!("{}'s flag has fallen; it counts only on a valid claim", side(*c, lang))
+                    format!(
+                        "{}'s flag has fallen; it counts only on a valid claim",
+                        side(*c, lang)
+                    )
                 }
             }
             ArbiterMustRuleOnMate(c) => {
@@ -285,14 +322,40 @@ impl Note {
                     format!("The search could not establish whether {} can checkmate: the arbiter must rule", side(*c, lang))
                 }
             }
-            OutOfOrder => if fr { "Événement antérieur au précédent : ignoré".into() } else { "Event earlier than the previous one: ignored".into() },
-            GameAlreadyOver => if fr { "Refusé : la partie est terminée".into() } else { "Refused: the game is over".into() },
-            AwaitingRuling => if fr { "Refusé : une décision de l'arbitre est attendue".into() } else { "Refused: an arbiter's ruling is awaited".into() },
+            OutOfOrder => {
+                if fr {
+                    "Événement antérieur au précédent : ignoré".into()
+                } else {
+                    "Event earlier than the previous one: ignored".into()
+                }
+            }
+            GameAlreadyOver => {
+                if fr {
+                    "Refusé : la partie est terminée".into()
+                } else {
+                    "Refused: the game is over".into()
+                }
+            }
+            AwaitingRuling => {
+                if fr {
+                    "Refusé : une décision de l'arbitre est attendue".into()
+                } else {
+                    "Refused: an arbiter's ruling is awaited".into()
+                }
+            }
             ClocksSet { white, black } => {
                 if fr {
-                    format!("L'arbitre règle les pendules : Blancs {}, Noirs {}", secs(*white), secs(*black))
+                    format!(
+                        "L'arbitre règle les pendules : Blancs {}, Noirs {}",
+                        secs(*white),
+                        secs(*black)
+                    )
                 } else {
-                    format!("The arbiter sets the clocks: White {}, Black {}", secs(*white), secs(*black))
+                    format!(
+                        "The arbiter sets the clocks: White {}, Black {}",
+                        secs(*white),
+                        secs(*black)
+                    )
                 }
             }
             NotHandled(what) => {
@@ -310,63 +373,219 @@ impl Note {
                 }
             }
             IllegalMoveRefused(text) => {
-                if fr { format!("Refusé : « {text} » ne désigne aucun coup légal") } else { format!("Refused: `{text}` designates no legal move") }
+                if fr {
+                    format!("Refusé : « {text} » ne désigne aucun coup légal")
+                } else {
+                    format!("Refused: `{text}` designates no legal move")
+                }
             }
             UnreadableMove(text) => {
-                if fr { format!("Refusé : « {text} » ne peut être lu comme un coup") } else { format!("Refused: `{text}` cannot be read as a move") }
+                if fr {
+                    format!("Refusé : « {text} » ne peut être lu comme un coup")
+                } else {
+                    format!("Refused: `{text}` cannot be read as a move")
+                }
             }
             DeclaredMoveDue(san) => {
-                if fr { format!("Refusé : le coup déclaré lors de la réclamation, {san}, doit être joué") } else { format!("Refused: the move declared in the claim, {san}, must be played") }
+                if fr {
+                    format!(
+                        "Refusé : le coup déclaré lors de la réclamation, {san}, doit être joué"
+                    )
+                } else {
+                    format!("Refused: the move declared in the claim, {san}, must be played")
+                }
             }
             ClockNotPressed(c) => {
-                if fr { format!("{} n'avaient pas appuyé sur la pendule ; elle a tourné jusqu'au coup adverse", cap(side(*c, lang))) } else { format!("{} had not pressed the clock; it ran until the opponent moved", side(*c, lang)) }
+                if fr {
+                    format!("{} n'avaient pas appuyé sur la pendule ; elle a tourné jusqu'au coup adverse", cap(side(*c, lang)))
+                } else {
+                    format!(
+                        "{} had not pressed the clock; it ran until the opponent moved",
+                        side(*c, lang)
+                    )
+                }
             }
             OfferDeclinedByMove(c) => {
-                if fr { format!("{} déclinent l'offre de nullité en jouant un coup", cap(side(*c, lang))) } else { format!("{} declines the draw offer by making a move", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "{} déclinent l'offre de nullité en jouant un coup",
+                        cap(side(*c, lang))
+                    )
+                } else {
+                    format!(
+                        "{} declines the draw offer by making a move",
+                        side(*c, lang)
+                    )
+                }
             }
             NotYourMove(c) => {
-                if fr { format!("Refusé : ce n'est pas aux {} de jouer", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("Refused: it is not {}'s move", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "Refusé : ce n'est pas aux {} de jouer",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
+                } else {
+                    format!("Refused: it is not {}'s move", side(*c, lang))
+                }
             }
             NothingToPress(c) => {
-                if fr { format!("Refusé : {} n'ont pas de coup à compléter", side(*c, lang)) } else { format!("Refused: {} has no move to complete", side(*c, lang)) }
+                if fr {
+                    format!("Refusé : {} n'ont pas de coup à compléter", side(*c, lang))
+                } else {
+                    format!("Refused: {} has no move to complete", side(*c, lang))
+                }
             }
             OfferAlreadyPending(c) => {
-                if fr { format!("L'offre des {} est déjà en cours", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("{}'s offer is already pending", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "L'offre des {} est déjà en cours",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
+                } else {
+                    format!("{}'s offer is already pending", side(*c, lang))
+                }
             }
             OfferMade(c) => {
-                if fr { format!("{} proposent la nullité (=)", cap(side(*c, lang))) } else { format!("{} offers a draw (=)", side(*c, lang)) }
+                if fr {
+                    format!("{} proposent la nullité (=)", cap(side(*c, lang)))
+                } else {
+                    format!("{} offers a draw (=)", side(*c, lang))
+                }
             }
             OfferAtWrongMoment(c) => {
-                if fr { format!("L'offre des {} est valable mais n'a pas été faite entre le coup et l'appui sur la pendule", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("{}'s offer is valid but was not made between making a move and pressing the clock", side(*c, lang)) }
+                if fr {
+                    format!("L'offre des {} est valable mais n'a pas été faite entre le coup et l'appui sur la pendule", if *c == Color::White { "Blancs" } else { "Noirs" })
+                } else {
+                    format!("{}'s offer is valid but was not made between making a move and pressing the clock", side(*c, lang))
+                }
             }
-            OfferLapsedGameOver => if fr { "L'offre de nullité tombe : la partie est terminée".into() } else { "The draw offer lapses: the game is over".into() },
-            AgreementTooEarly => if fr { "Refusé : chaque joueur doit avoir joué au moins un coup".into() } else { "Refused: each player must have made at least one move".into() },
-            NoOfferToAnswer(_) => if fr { "Refusé : aucune offre de nullité de l'adversaire n'est en cours".into() } else { "Refused: no draw offer by the opponent is pending".into() },
+            OfferLapsedGameOver => {
+                if fr {
+                    "L'offre de nullité tombe : la partie est terminée".into()
+                } else {
+                    "The draw offer lapses: the game is over".into()
+                }
+            }
+            AgreementTooEarly => {
+                if fr {
+                    "Refusé : chaque joueur doit avoir joué au moins un coup".into()
+                } else {
+                    "Refused: each player must have made at least one move".into()
+                }
+            }
+            NoOfferToAnswer(_) => {
+                if fr {
+                    "Refusé : aucune offre de nullité de l'adversaire n'est en cours".into()
+                } else {
+                    "Refused: no draw offer by the opponent is pending".into()
+                }
+            }
             OfferDeclined(c) => {
-                if fr { format!("{} déclinent l'offre de nullité", cap(side(*c, lang))) } else { format!("{} declines the draw offer", side(*c, lang)) }
+                if fr {
+                    format!("{} déclinent l'offre de nullité", cap(side(*c, lang)))
+                } else {
+                    format!("{} declines the draw offer", side(*c, lang))
+                }
             }
             FlagNotFallen(c) => {
-                if fr { format!("Refusé : le drapeau des {} n'est pas tombé", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("Refused: {}'s flag has not fallen", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "Refusé : le drapeau des {} n'est pas tombé",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
+                } else {
+                    format!("Refused: {}'s flag has not fallen", side(*c, lang))
+                }
             }
             FlagClaimValid(c) => {
-                if fr { format!("Réclamation fondée des {} : leur drapeau est debout, celui de l'adversaire est tombé", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("{}'s claim is valid: own flag up, the opponent's down", side(*c, lang)) }
+                if fr {
+                    format!("Réclamation fondée des {} : leur drapeau est debout, celui de l'adversaire est tombé", if *c == Color::White { "Blancs" } else { "Noirs" })
+                } else {
+                    format!(
+                        "{}'s claim is valid: own flag up, the opponent's down",
+                        side(*c, lang)
+                    )
+                }
             }
             FlagClaimOwnFallen(c) => {
-                if fr { format!("Refusé : le drapeau des {} est tombé lui aussi", if *c == Color::White { "Blancs" } else { "Noirs" }) } else { format!("Refused: {}'s own flag has fallen", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "Refusé : le drapeau des {} est tombé lui aussi",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
+                } else {
+                    format!("Refused: {}'s own flag has fallen", side(*c, lang))
+                }
             }
             ClaimWithoutTheMove(c) => {
-                if fr { format!("Refusé : seul le joueur ayant le trait peut réclamer ; {} ne l'ont pas", side(*c, lang)) } else { format!("Refused: only the player having the move may claim; {} does not have it", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "Refusé : seul le joueur ayant le trait peut réclamer ; {} ne l'ont pas",
+                        side(*c, lang)
+                    )
+                } else {
+                    format!(
+                        "Refused: only the player having the move may claim; {} does not have it",
+                        side(*c, lang)
+                    )
+                }
             }
             ClaimExamined { side: c, kind } => {
-                if fr { format!("{} réclament {} ; les deux pendules sont arrêtées", cap(side(*c, lang)), claim(*kind, lang)) } else { format!("{} claims {}; both clocks are stopped", side(*c, lang), claim(*kind, lang)) }
+                if fr {
+                    format!(
+                        "{} réclament {} ; les deux pendules sont arrêtées",
+                        cap(side(*c, lang)),
+                        claim(*kind, lang)
+                    )
+                } else {
+                    format!(
+                        "{} claims {}; both clocks are stopped",
+                        side(*c, lang),
+                        claim(*kind, lang)
+                    )
+                }
             }
             DeclaredMoveInvalid(text) => {
-                if fr { format!("Le coup déclaré « {text} » ne désigne pas un unique coup légal") } else { format!("The declared move `{text}` designates no single legal move") }
+                if fr {
+                    format!("Le coup déclaré « {text} » ne désigne pas un unique coup légal")
+                } else {
+                    format!("The declared move `{text}` designates no single legal move")
+                }
             }
             RightLost(c) => {
-                if fr { format!("{} ont joué au lieu de réclamer : ce droit est perdu", cap(side(*c, lang))) } else { format!("{} moved instead of claiming: that right was lost", side(*c, lang)) }
+                if fr {
+                    format!(
+                        "{} ont joué au lieu de réclamer : ce droit est perdu",
+                        cap(side(*c, lang))
+                    )
+                } else {
+                    format!(
+                        "{} moved instead of claiming: that right was lost",
+                        side(*c, lang)
+                    )
+                }
             }
-            ClaimIncorrect { side: c, taken, bonus } => {
+            ClaimIncorrect {
+                side: c,
+                taken,
+                bonus,
+            } => {
                 if fr {
                     format!("Réclamation injustifiée des {} : {} retirées au demandeur, {} ajoutées à l'adversaire ; la partie continue", if *c == Color::White { "Blancs" } else { "Noirs" }, secs(*taken), secs(*bonus))
                 } else {

@@ -5,10 +5,7 @@
 //! article. A refused event leaves the game as it was, apart from the log
 //! line saying so and the time that passed.
 
-use shakmaty::{
-    zobrist::Zobrist64,
-    ByColor, Chess, Color, EnPassantMode, Move, Position,
-};
+use shakmaty::{zobrist::Zobrist64, ByColor, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::{
     clock::{Clock, LedgerKind, Millis, TimeControl},
@@ -171,7 +168,8 @@ impl Game {
             if setup.time_control.is_untimed() {
                 GameType::Standard
             } else {
-                laws.game_types.classify(setup.time_control.ms_for_sixty_moves())
+                laws.game_types
+                    .classify(setup.time_control.ms_for_sixty_moves())
             }
         });
         let history = match &setup.history {
@@ -293,7 +291,12 @@ impl Game {
     }
 
     fn decide(&mut self, t: Millis, event: Option<usize>, article: Article, note: Note) {
-        self.log.push(Decision { t, event, article, note });
+        self.log.push(Decision {
+            t,
+            event,
+            article,
+            note,
+        });
     }
 
     fn finish(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
@@ -319,7 +322,9 @@ impl Game {
             return;
         }
         while let Some(fall) = self.clock.next_fall().filter(|&f| f <= t) {
-            let Some(side) = self.clock.running() else { break };
+            let Some(side) = self.clock.running() else {
+                break;
+            };
             self.clock.advance(fall);
             self.now = fall;
             match self.laws.flag_policy.get(self.game_type) {
@@ -383,10 +388,16 @@ impl Game {
                 (Actor::Arbiter, Action::Ruling(j)) => {
                     self.pending = None;
                     let outcome = match j {
-                        Judgment::Draw => {
-                            Outcome::new(GameResult::Draw, Termination::TimeForfeitDraw, self.laws.flag_fall)
-                        }
-                        _ => Outcome::new(GameResult::win(!fallen), Termination::TimeForfeit, self.laws.flag_fall),
+                        Judgment::Draw => Outcome::new(
+                            GameResult::Draw,
+                            Termination::TimeForfeitDraw,
+                            self.laws.flag_fall,
+                        ),
+                        _ => Outcome::new(
+                            GameResult::win(!fallen),
+                            Termination::TimeForfeit,
+                            self.laws.flag_fall,
+                        ),
                     };
                     self.finish(t, ev, outcome);
                 }
@@ -395,7 +406,9 @@ impl Game {
             return;
         }
         match (event.by, &event.action) {
-            (Actor::Player(c), Action::Move { text, press }) => self.on_move(t, index, c, text, *press),
+            (Actor::Player(c), Action::Move { text, press }) => {
+                self.on_move(t, index, c, text, *press)
+            }
             (Actor::Player(c), Action::Press) => self.on_press(t, index, c),
             (Actor::Player(c), Action::OfferDraw) => self.on_offer(t, index, c),
             (Actor::Player(c), Action::AcceptDraw) => self.on_accept(t, index, c),
@@ -408,7 +421,15 @@ impl Game {
             (Actor::Arbiter, Action::SetClocks { white, black }) => {
                 self.clock.set(Color::White, *white);
                 self.clock.set(Color::Black, *black);
-                self.decide(t, ev, "6.10", Note::ClocksSet { white: *white, black: *black });
+                self.decide(
+                    t,
+                    ev,
+                    "6.10",
+                    Note::ClocksSet {
+                        white: *white,
+                        black: *black,
+                    },
+                );
             }
             (_, action) => self.decide(t, ev, "-", Note::NotHandled(action_name(action))),
         }
@@ -417,9 +438,11 @@ impl Game {
     /// Plays a legal move on the board and updates the repetition record.
     fn play(&mut self, m: Move) {
         let before = self.hashes.last().copied().unwrap_or_default();
-        let incremental = self
-            .position
-            .update_zobrist_hash::<Zobrist64>(Zobrist64(before), m, EnPassantMode::Legal);
+        let incremental = self.position.update_zobrist_hash::<Zobrist64>(
+            Zobrist64(before),
+            m,
+            EnPassantMode::Legal,
+        );
         self.position.play_unchecked(m);
         self.moves.push(m);
         self.hashes.push(match incremental {
@@ -436,7 +459,14 @@ impl Game {
     /// with hash `h`, has appeared (itself included), counting only positions
     /// confirmed identical on the board, never on a hash alone. Stops
     /// confirming once `enough` is reached.
-    fn occurrences(&self, pos: &Chess, h: u64, window_at: usize, upto: usize, enough: usize) -> usize {
+    fn occurrences(
+        &self,
+        pos: &Chess,
+        h: u64,
+        window_at: usize,
+        upto: usize,
+        enough: usize,
+    ) -> usize {
         // candidates: same side to move (same parity), same hash, inside the window
         let mut candidates: Vec<usize> = Vec::new();
         let mut i = upto;
@@ -479,10 +509,18 @@ impl Game {
         let laws = self.laws;
         let pos = &self.position;
         if pos.is_checkmate() {
-            return Some(Outcome::new(GameResult::win(!pos.turn()), Termination::Checkmate, laws.checkmate));
+            return Some(Outcome::new(
+                GameResult::win(!pos.turn()),
+                Termination::Checkmate,
+                laws.checkmate,
+            ));
         }
         if pos.is_stalemate() {
-            return Some(Outcome::new(GameResult::Draw, Termination::Stalemate, laws.stalemate));
+            return Some(Outcome::new(
+                GameResult::Draw,
+                Termination::Stalemate,
+                laws.stalemate,
+            ));
         }
         let zeroing = self.moves.last().is_none_or(|m| m.is_zeroing());
         let dead = match self.dead_check {
@@ -497,16 +535,28 @@ impl Game {
             }
         };
         if dead {
-            return Some(Outcome::new(GameResult::Draw, Termination::DeadPosition, laws.dead_position));
+            return Some(Outcome::new(
+                GameResult::Draw,
+                Termination::DeadPosition,
+                laws.dead_position,
+            ));
         }
         if let Some((article, n)) = laws.seventy_five {
             if pos.halfmoves() >= 2 * n {
-                return Some(Outcome::new(GameResult::Draw, Termination::SeventyFiveMoves, article));
+                return Some(Outcome::new(
+                    GameResult::Draw,
+                    Termination::SeventyFiveMoves,
+                    article,
+                ));
             }
         }
         if let Some(article) = laws.fivefold {
             if self.current_occurrences(5) >= 5 {
-                return Some(Outcome::new(GameResult::Draw, Termination::FivefoldRepetition, article));
+                return Some(Outcome::new(
+                    GameResult::Draw,
+                    Termination::FivefoldRepetition,
+                    article,
+                ));
             }
         }
         None
@@ -522,11 +572,24 @@ impl Game {
         let m = match read_move(&self.position, text, self.notation) {
             Reading::Move(m) => m,
             Reading::Ambiguous(candidates) => {
-                self.decide(t, ev, laws.notation, Note::AmbiguousMove { text: text.to_owned(), candidates: candidates.len() });
+                self.decide(
+                    t,
+                    ev,
+                    laws.notation,
+                    Note::AmbiguousMove {
+                        text: text.to_owned(),
+                        candidates: candidates.len(),
+                    },
+                );
                 return;
             }
             Reading::Illegal { .. } => {
-                self.decide(t, ev, laws.legal_move, Note::IllegalMoveRefused(text.to_owned()));
+                self.decide(
+                    t,
+                    ev,
+                    laws.legal_move,
+                    Note::IllegalMoveRefused(text.to_owned()),
+                );
                 return;
             }
             Reading::Unreadable => {
@@ -548,7 +611,12 @@ impl Game {
         }
         if !self.position.is_legal(m) {
             let text = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
-            self.decide(t, Some(index), self.laws.legal_move, Note::IllegalMoveRefused(text));
+            self.decide(
+                t,
+                Some(index),
+                self.laws.legal_move,
+                Note::IllegalMoveRefused(text),
+            );
             return;
         }
         let c = self.position.turn();
@@ -639,7 +707,10 @@ impl Game {
             self.decide(t, ev, laws.draw_offer, Note::OfferMade(c));
             self.decide(t, ev, laws.draw_offer_breach, Note::OfferAtWrongMoment(c));
         }
-        self.offer = Some(Offer { by: c, mark_next: has_move });
+        self.offer = Some(Offer {
+            by: c,
+            mark_next: has_move,
+        });
     }
 
     fn last_move_of(&self, c: Color) -> Option<usize> {
@@ -649,7 +720,11 @@ impl Game {
         }
         // the last half-move was made by the side not to move now
         let last_by = !self.position.turn();
-        let i = if last_by == c { n - 1 } else { n.checked_sub(2)? };
+        let i = if last_by == c {
+            n - 1
+        } else {
+            n.checked_sub(2)?
+        };
         Some(i)
     }
 
@@ -663,7 +738,11 @@ impl Game {
                     return;
                 }
                 self.offer = None;
-                self.finish(t, Some(index), Outcome::new(GameResult::Draw, Termination::Agreement, laws.agreement));
+                self.finish(
+                    t,
+                    Some(index),
+                    Outcome::new(GameResult::Draw, Termination::Agreement, laws.agreement),
+                );
             }
             _ => self.decide(t, Some(index), laws.draw_offer, Note::NoOfferToAnswer(c)),
         }
@@ -679,7 +758,12 @@ impl Game {
                 self.offer = None;
                 self.decide(t, Some(index), self.laws.draw_offer, Note::OfferDeclined(c));
             }
-            _ => self.decide(t, Some(index), self.laws.draw_offer, Note::NoOfferToAnswer(c)),
+            _ => self.decide(
+                t,
+                Some(index),
+                self.laws.draw_offer,
+                Note::NoOfferToAnswer(c),
+            ),
         }
     }
 
@@ -687,16 +771,37 @@ impl Game {
         let laws = self.laws;
         if let Some(article) = laws.resignation_draw_if_cannot_mate {
             if dead::can_checkmate(&self.position, !c) == Mate::Impossible {
-                self.finish(t, Some(index), Outcome::new(GameResult::Draw, Termination::Resignation, article));
+                self.finish(
+                    t,
+                    Some(index),
+                    Outcome::new(GameResult::Draw, Termination::Resignation, article),
+                );
                 return;
             }
         }
-        self.finish(t, Some(index), Outcome::new(GameResult::win(!c), Termination::Resignation, laws.resignation));
+        self.finish(
+            t,
+            Some(index),
+            Outcome::new(
+                GameResult::win(!c),
+                Termination::Resignation,
+                laws.resignation,
+            ),
+        );
     }
 
-    fn on_claim(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind, intended: Option<&str>) {
+    fn on_claim(
+        &mut self,
+        t: Millis,
+        index: usize,
+        c: Color,
+        kind: ClaimKind,
+        intended: Option<&str>,
+    ) {
         match kind {
-            ClaimKind::Threefold | ClaimKind::FiftyMoves => self.claim_draw(t, index, c, kind, intended),
+            ClaimKind::Threefold | ClaimKind::FiftyMoves => {
+                self.claim_draw(t, index, c, kind, intended)
+            }
             ClaimKind::Flag => self.claim_flag(t, index, c),
             ClaimKind::IllegalMove | ClaimKind::Quickplay => {
                 self.decide(t, Some(index), "-", Note::NotHandled(kind.code()))
@@ -712,7 +817,9 @@ impl Game {
                 // a fallen flag would already have ended the game
                 self.decide(t, ev, laws.flag_fall, Note::FlagNotFallen(!c));
             }
-            FlagPolicy::ClaimOnly { claim, both_flags, .. } => {
+            FlagPolicy::ClaimOnly {
+                claim, both_flags, ..
+            } => {
                 let running = self.clock.running();
                 self.clock.stop(t);
                 let own = self.clock.fallen(c).is_some();
@@ -744,7 +851,14 @@ impl Game {
         }
     }
 
-    fn claim_draw(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind, intended: Option<&str>) {
+    fn claim_draw(
+        &mut self,
+        t: Millis,
+        index: usize,
+        c: Color,
+        kind: ClaimKind,
+        intended: Option<&str>,
+    ) {
         let ev = Some(index);
         let laws = self.laws;
         let (art_intended, art_now) = match kind {
@@ -757,7 +871,12 @@ impl Game {
         }
         let running = self.clock.running();
         self.clock.stop(t);
-        self.decide(t, ev, laws.claim_stops_clocks, Note::ClaimExamined { side: c, kind });
+        self.decide(
+            t,
+            ev,
+            laws.claim_stops_clocks,
+            Note::ClaimExamined { side: c, kind },
+        );
         let declared = intended.map(|text| read_move(&self.position, text, self.notation));
         let declared_move = match &declared {
             Some(Reading::Move(m)) => Some(*m),
@@ -770,7 +889,11 @@ impl Game {
         // the intended form (9.2a / 9.3b), then the position on the board (9.2b / 9.3a)
         if let Some(m) = declared_move {
             if self.claim_holds_after(kind, m) {
-                self.finish(t, ev, Outcome::new(GameResult::Draw, termination, art_intended));
+                self.finish(
+                    t,
+                    ev,
+                    Outcome::new(GameResult::Draw, termination, art_intended),
+                );
                 return;
             }
         }
@@ -779,8 +902,15 @@ impl Game {
             return;
         }
         // incorrect claim
-        if let Some(Reading::Ambiguous(_) | Reading::Illegal { .. } | Reading::Unreadable) = &declared {
-            self.decide(t, ev, laws.notation, Note::DeclaredMoveInvalid(intended.unwrap_or("").to_owned()));
+        if let Some(Reading::Ambiguous(_) | Reading::Illegal { .. } | Reading::Unreadable) =
+            &declared
+        {
+            self.decide(
+                t,
+                ev,
+                laws.notation,
+                Note::DeclaredMoveInvalid(intended.unwrap_or("").to_owned()),
+            );
         }
         if kind == ClaimKind::Threefold && self.right_lost_earlier(c) {
             self.decide(t, ev, laws.claim_right_lost, Note::RightLost(c));
@@ -848,7 +978,11 @@ impl Game {
         let taken = match penalty.claimant {
             ClaimantDeduction::None => 0,
             ClaimantDeduction::HalfUpTo { cap_ms } => (left / 2).min(cap_ms),
-            ClaimantDeduction::Graduated { above_ms, cap_ms, floor_ms } => {
+            ClaimantDeduction::Graduated {
+                above_ms,
+                cap_ms,
+                floor_ms,
+            } => {
                 if left > above_ms {
                     (left / 2).min(cap_ms)
                 } else if left > floor_ms {
@@ -863,7 +997,16 @@ impl Game {
             self.clock.adjust(c, LedgerKind::Penalty, -taken);
             self.clock.adjust(!c, LedgerKind::Bonus, bonus);
         }
-        self.decide(t, ev, article, Note::ClaimIncorrect { side: c, taken, bonus });
+        self.decide(
+            t,
+            ev,
+            article,
+            Note::ClaimIncorrect {
+                side: c,
+                taken,
+                bonus,
+            },
+        );
     }
 }
 

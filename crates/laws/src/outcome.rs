@@ -118,7 +118,11 @@ pub struct Outcome {
 impl Outcome {
     /// An outcome.
     pub fn new(result: GameResult, termination: Termination, article: Article) -> Outcome {
-        Outcome { result, termination, article }
+        Outcome {
+            result,
+            termination,
+            article,
+        }
     }
 }
 

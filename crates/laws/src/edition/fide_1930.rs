@@ -31,16 +31,32 @@ pub static LAWS: Edition = Edition {
     claim_stops_clocks: "9.5",
     claim_penalty: ClaimPenalty {
         claimant: ClaimantDeduction::HalfUpTo { cap_ms: 180_000 },
-        opponent_bonus_ms: ByGameType { standard: 180_000, rapid: 180_000, blitz: 180_000 },
-        article: ByGameType { standard: "9.5b", rapid: "9.5b", blitz: "9.5b" },
+        opponent_bonus_ms: ByGameType {
+            standard: 180_000,
+            rapid: 180_000,
+            blitz: 180_000,
+        },
+        article: ByGameType {
+            standard: "9.5b",
+            rapid: "9.5b",
+            blitz: "9.5b",
+        },
     },
     fivefold: None,
     seventy_five: None,
     flag_fall: "6.9",
     flag_policy: ByGameType {
         standard: FlagPolicy::ArbiterSees { article: "6.9" },
-        rapid: FlagPolicy::ClaimOnly { claim_only: "B6", claim: "B7", both_flags: "B8" },
-        blitz: FlagPolicy::ClaimOnly { claim_only: "B6", claim: "B7", both_flags: "B8" },
+        rapid: FlagPolicy::ClaimOnly {
+            claim_only: "B6",
+            claim: "B7",
+            both_flags: "B8",
+        },
+        blitz: FlagPolicy::ClaimOnly {
+            claim_only: "B6",
+            claim: "B7",
+            both_flags: "B8",
+        },
     },
     game_types: GameTypes {
         blitz: Bound::Below(15 * 60_000),

@@ -30,8 +30,16 @@ pub static LAWS: Edition = Edition {
     claim_stops_clocks: "9.5.1",
     claim_penalty: ClaimPenalty {
         claimant: ClaimantDeduction::None,
-        opponent_bonus_ms: ByGameType { standard: 120_000, rapid: 60_000, blitz: 60_000 },
-        article: ByGameType { standard: "9.5.3", rapid: "A.3", blitz: "B.3" },
+        opponent_bonus_ms: ByGameType {
+            standard: 120_000,
+            rapid: 60_000,
+            blitz: 60_000,
+        },
+        article: ByGameType {
+            standard: "9.5.3",
+            rapid: "A.3",
+            blitz: "B.3",
+        },
     },
     fivefold: Some("9.6.1"),
     seventy_five: Some(("9.6.2", 75)),

@@ -1,0 +1,5 @@
+//! The outer layers of arbitre: scenario files and their replay. The laws
+//! themselves live in `arbitre-laws`; this crate knows JSON and files.
+
+pub mod replay;
+pub mod scenario;
