@@ -12,10 +12,7 @@ use std::{hint::black_box, time::Duration};
 
 use arbitre_laws::game::DeadCheck;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use shakmaty::{
-    zobrist::{Zobrist64, ZobristHash},
-    Chess, EnPassantMode, Position,
-};
+use shakmaty::{zobrist::Zobrist64, Chess, EnPassantMode, Position};
 
 use corpus::{Corpus, CorpusGame};
 

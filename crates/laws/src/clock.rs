@@ -411,15 +411,20 @@ impl Clock {
     /// Counts the running side's time up to arbiter time `t` (never backwards).
     /// Returns the fall time if the running side's flag fell in between.
     pub fn advance(&mut self, t: Millis) -> Option<Millis> {
-        if t <= self.since {
-            return None;
-        }
         let Some(side) = self.running else {
-            self.since = t;
+            self.since = self.since.max(t);
             return None;
         };
         if self.is_untimed() {
-            self.since = t;
+            self.since = self.since.max(t);
+            return None;
+        }
+        if t <= self.since {
+            // a clock started with no time left: the flag is down at once
+            if self.remaining(side) == 0 && self.fallen(side).is_none() {
+                *self.fallen.get_mut(side) = Some(self.since);
+                return Some(self.since);
+            }
             return None;
         }
         let elapsed = t - self.turn_start;
@@ -433,7 +438,7 @@ impl Clock {
         self.turn_used = counted;
         self.unposted += used;
         self.since = t;
-        if delta > 0 && used == left && self.fallen(side).is_none() {
+        if used == left && self.fallen(side).is_none() {
             let at = t - (delta - used);
             *self.fallen.get_mut(side) = Some(at);
             return Some(at);

@@ -325,7 +325,9 @@ impl Game {
             let Some(side) = self.clock.running() else {
                 break;
             };
-            self.clock.advance(fall);
+            if self.clock.advance(fall).is_none() {
+                break;
+            }
             self.now = fall;
             match self.laws.flag_policy.get(self.game_type) {
                 FlagPolicy::ArbiterSees { article } => {
@@ -865,7 +867,7 @@ impl Game {
             ClaimKind::Threefold => (laws.threefold_intended, laws.threefold_appeared),
             _ => (laws.fifty_intended, laws.fifty_completed),
         };
-        if c != self.position.turn() || self.unpressed.is_some() {
+        if c != self.position.turn() {
             self.decide(t, ev, parent(art_now), Note::ClaimWithoutTheMove(c));
             return;
         }

@@ -1,0 +1,45 @@
+//! Arbitrary event sequences, in every edition: the engine never panics.
+#![no_main]
+use arbitre_laws::{
+    event::Judgment, Action, Actor, ClaimKind, EditionId, Event, Game, Setup,
+};
+use libfuzzer_sys::fuzz_target;
+use shakmaty::{CastlingMode, Color, Position};
+
+fuzz_target!(|data: &[u8]| {
+    if data.is_empty() {
+        return;
+    }
+    let mut setup = Setup::new(EditionId::ALL[data[0] as usize % 4]);
+    let controls = ["60", "180+2", "900+10", "2/60:30", "120d5", "120b5", "-"];
+    setup.time_control = controls[(data[0] as usize / 4) % controls.len()].parse().expect("control");
+    let Ok(mut game) = Game::new(setup) else { return };
+    let mut t = 0i64;
+    for (i, chunk) in data[1..].chunks(3).enumerate() {
+        let [a, b, c] = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        t += i64::from(c) * 250;
+        let side = if a & 1 == 0 { game.position().turn() } else { !game.position().turn() };
+        let legal = game.position().legal_moves();
+        let action = match a >> 1 & 15 {
+            0..=6 if !legal.is_empty() => Action::Move {
+                text: legal[b as usize % legal.len()].to_uci(CastlingMode::Standard).to_string(),
+                press: a & 32 == 0,
+            },
+            7 => Action::Press,
+            8 => Action::OfferDraw,
+            9 => Action::AcceptDraw,
+            10 => Action::DeclineDraw,
+            11 => Action::Claim { kind: ClaimKind::Threefold, intended: None },
+            12 => Action::Claim { kind: ClaimKind::FiftyMoves, intended: None },
+            13 => Action::Claim { kind: ClaimKind::Flag, intended: None },
+            14 => Action::Ruling(Judgment::Draw),
+            _ => Action::Resign,
+        };
+        let by = match action {
+            Action::Ruling(_) => Actor::Arbiter,
+            _ => Actor::Player(if side == Color::White { Color::White } else { Color::Black }),
+        };
+        game.apply(i, &Event { t, by, action });
+    }
+    let _ = game.scoresheet();
+});
