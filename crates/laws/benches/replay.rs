@@ -44,6 +44,16 @@ fn engine(games: &[CorpusGame], dead_check: DeadCheck) -> usize {
     plies
 }
 
+/// Every how many games of the corpus the bench keeps (`ARBITRE_BENCH_EVERY`,
+/// default 4: a quarter of the games, spread over every file).
+fn every() -> usize {
+    std::env::var("ARBITRE_BENCH_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(4)
+}
+
 fn load() -> Option<Corpus> {
     let t = std::time::Instant::now();
     let mut corpus = match corpus::load() {
@@ -53,17 +63,26 @@ fn load() -> Option<Corpus> {
             return None;
         }
     };
+    let (all_games, all_plies) = (corpus.games.len(), corpus.plies());
+    let every = every();
+    let mut i = 0;
+    corpus.games.retain(|_| {
+        i += 1;
+        (i - 1) % every == 0
+    });
     let before = corpus.plies();
     let cut = corpus::truncate_to_engine(&mut corpus);
     eprintln!(
-        "corpus {}: {} files, {} games ({} dropped as unreadable), {} plies ({} plies after an engine-declared end cut of {})",
+        "corpus {}: {} files, {all_games} games, {all_plies} plies ({} unreadable games dropped)",
         corpus.root.display(),
         corpus.files.len(),
-        corpus.games.len(),
         corpus.dropped,
+    );
+    eprintln!(
+        "benched: every {every}th game (ARBITRE_BENCH_EVERY): {} games, {} plies \
+         ({before} in the PGN, {cut} played after an engine-declared end left out)",
+        corpus.games.len(),
         corpus.plies(),
-        before,
-        cut,
     );
     eprintln!("loaded in {:.1} s", t.elapsed().as_secs_f64());
     Some(corpus)

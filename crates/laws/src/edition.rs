@@ -264,6 +264,8 @@ pub struct Edition {
     pub draw_offer: Article,
     /// The article an offer made at the wrong moment breaches.
     pub draw_offer_breach: Article,
+    /// Where a claim under 9.2 or 9.3 counts as a draw offer, the article saying so.
+    pub claim_is_offer: Option<Article>,
     /// Threefold repetition, claimed with a written, intended move.
     pub threefold_intended: Article,
     /// Threefold repetition, claimed when the position has just appeared.
@@ -287,6 +289,8 @@ pub struct Edition {
     pub seventy_five: Option<(Article, u32)>,
     /// Flag fall loses, unless the opponent cannot checkmate (then a draw).
     pub flag_fall: Article,
+    /// The arbiter sets the clocks by his best judgment (an irregularity, a correction).
+    pub clock_correction: Article,
     /// Who sees a fall, by game type.
     pub flag_policy: ByGameType<FlagPolicy>,
     /// Rapid and blitz definitions.

@@ -107,6 +107,8 @@ pub enum Note {
     DeclaredMoveInvalid(String),
     /// The right to claim was lost by moving.
     RightLost(Color),
+    /// An incorrect claim still counts as a draw offer.
+    ClaimStandsAsOffer(Color),
     /// An incorrect claim and its penalty.
     ClaimIncorrect {
         /// Claimant.
@@ -232,7 +234,7 @@ impl Note {
             FlagFell(_) | FlagFellUnclaimed(_) => "flag",
             ArbiterMustRuleOnMate(_) => "ruling-needed",
             ClocksSet { .. } => "clocks-set",
-            OfferMade(_) => "offer",
+            OfferMade(_) | ClaimStandsAsOffer(_) => "offer",
             OfferAtWrongMoment(_) => "breach",
             OfferDeclined(_) | OfferDeclinedByMove(_) | OfferLapsedGameOver => "offer-lapsed",
             ClockNotPressed(_) => "clock",
@@ -579,6 +581,13 @@ impl Note {
                         "{} moved instead of claiming: that right was lost",
                         side(*c, lang)
                     )
+                }
+            }
+            ClaimStandsAsOffer(c) => {
+                if fr {
+                    format!("La réclamation des {} vaut offre de nullité", if *c == Color::White { "Blancs" } else { "Noirs" })
+                } else {
+                    format!("{}'s claim counts as a draw offer", side(*c, lang))
                 }
             }
             ClaimIncorrect {

@@ -919,6 +919,12 @@ impl Game {
         }
         self.penalise(t, ev, c);
         self.obligation = declared_move;
+        if let Some(article) = laws.claim_is_offer {
+            if self.offer.is_none() {
+                self.offer = Some(Offer { by: c, mark_next: false });
+                self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
+            }
+        }
         if let Some(side) = running {
             self.clock.resume(side, t);
         }

@@ -22,6 +22,7 @@ pub static LAWS: Edition = Edition {
     agreement_needs_a_move_each: false,
     draw_offer: "9.1",
     draw_offer_breach: "12.5",
+    claim_is_offer: Some("9.1"),
     threefold_intended: "9.2a",
     threefold_appeared: "9.2b",
     fifty_intended: "9.3b",
@@ -37,6 +38,7 @@ pub static LAWS: Edition = Edition {
     fivefold: None,
     seventy_five: None,
     flag_fall: "6.9",
+    clock_correction: "6.12",
     flag_policy: ByGameType {
         standard: FlagPolicy::ArbiterSees { article: "6.9" },
         rapid: FlagPolicy::ClaimOnly { claim_only: "B6", claim: "B7", both_flags: "B8" },

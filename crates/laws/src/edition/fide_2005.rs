@@ -21,6 +21,7 @@ pub static LAWS: Edition = Edition {
     agreement_needs_a_move_each: false,
     draw_offer: "9.1",
     draw_offer_breach: "12.5",
+    claim_is_offer: Some("9.1c"),
     threefold_intended: "9.2a",
     threefold_appeared: "9.2b",
     fifty_intended: "9.3b",
@@ -40,6 +41,7 @@ pub static LAWS: Edition = Edition {
     fivefold: None,
     seventy_five: None,
     flag_fall: "6.10",
+    clock_correction: "6.13",
     flag_policy: ByGameType {
         standard: FlagPolicy::ArbiterSees { article: "6.10" },
         rapid: FlagPolicy::ClaimOnly { claim_only: "B7", claim: "B8", both_flags: "B9" },

@@ -21,6 +21,7 @@ pub static LAWS: Edition = Edition {
     agreement_needs_a_move_each: true,
     draw_offer: "9.1.2.1",
     draw_offer_breach: "11.5",
+    claim_is_offer: Some("9.1.2.3"),
     threefold_intended: "9.2.1.1",
     threefold_appeared: "9.2.1.2",
     fifty_intended: "9.3.1",
@@ -44,6 +45,7 @@ pub static LAWS: Edition = Edition {
     fivefold: Some("9.6.1"),
     seventy_five: Some(("9.6.2", 75)),
     flag_fall: "6.9",
+    clock_correction: "6.10.2",
     flag_policy: ByGameType {
         standard: FlagPolicy::ArbiterSees { article: "6.8" },
         rapid: FlagPolicy::ArbiterSees { article: "A.5.5" },
