@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{explain::Lang, outcome::State, Game, Millis};
+use arbitre_laws::{explain::Lang, outcome::State, Action, Actor, Event, Game, Millis};
 use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
 
@@ -63,25 +63,147 @@ pub fn report(game: &Game, lang: Lang) -> Value {
     })
 }
 
-fn human(name: &str, game: &Game, lang: Lang) -> String {
+fn describe(event: &Event, lang: Lang) -> String {
+    let fr = lang == Lang::Fr;
+    let who = match (event.by, fr) {
+        (Actor::Player(Color::White), false) => "White",
+        (Actor::Player(Color::Black), false) => "Black",
+        (Actor::Arbiter, false) => "Arbiter",
+        (Actor::Player(Color::White), true) => "Blancs",
+        (Actor::Player(Color::Black), true) => "Noirs",
+        (Actor::Arbiter, true) => "Arbitre",
+    };
+    let what = match &event.action {
+        Action::Move { text, press: true } => text.clone(),
+        Action::Move { text, press: false } => {
+            format!(
+                "{text} ({})",
+                if fr {
+                    "sans appuyer sur la pendule"
+                } else {
+                    "clock not pressed"
+                }
+            )
+        }
+        Action::Press => (if fr {
+            "appuie sur la pendule"
+        } else {
+            "presses the clock"
+        })
+        .into(),
+        Action::OfferDraw => (if fr {
+            "propose la nullité"
+        } else {
+            "offers a draw"
+        })
+        .into(),
+        Action::AcceptDraw => (if fr {
+            "accepte la nullité"
+        } else {
+            "accepts the draw"
+        })
+        .into(),
+        Action::DeclineDraw => (if fr {
+            "refuse la nullité"
+        } else {
+            "declines the draw"
+        })
+        .into(),
+        Action::Claim {
+            kind,
+            intended: Some(m),
+        } => {
+            format!(
+                "{} {} ({} {m})",
+                if fr { "réclame" } else { "claims" },
+                kind.code(),
+                if fr {
+                    "coup déclaré"
+                } else {
+                    "declared move"
+                }
+            )
+        }
+        Action::Claim {
+            kind,
+            intended: None,
+        } => format!("{} {}", if fr { "réclame" } else { "claims" }, kind.code()),
+        Action::Resign => (if fr { "abandonne" } else { "resigns" }).into(),
+        Action::Seal(m) => format!("{} {m}", if fr { "met sous enveloppe" } else { "seals" }),
+        Action::Arrive => (if fr { "arrive" } else { "arrives" }).into(),
+        Action::Adjourn { resume_at, place } => format!(
+            "{} ({resume_at}, {place})",
+            if fr { "ajourne" } else { "adjourns" }
+        ),
+        Action::Resume => (if fr { "reprise" } else { "resumes the game" }).into(),
+        Action::Ruling(j) => format!("{} {j:?}", if fr { "décide" } else { "rules" }),
+        Action::EnvelopeLost => (if fr {
+            "enveloppe perdue"
+        } else {
+            "envelope lost"
+        })
+        .into(),
+        Action::Unrestorable(u) => format!(
+            "{} {u:?}",
+            if fr {
+                "impossible à rétablir :"
+            } else {
+                "cannot restore"
+            }
+        ),
+        Action::SetClocks { white, black } => {
+            format!(
+                "{} {:.3} / {:.3}",
+                if fr {
+                    "règle les pendules"
+                } else {
+                    "sets the clocks"
+                },
+                *white as f64 / 1000.0,
+                *black as f64 / 1000.0
+            )
+        }
+    };
+    format!("{who}: {what}")
+}
+
+fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
     let mut out = String::new();
     let fr = lang == Lang::Fr;
-    out.push_str(&format!("# {name}\n"));
+    out.push_str(&format!("# {}\n", scenario.name));
     out.push_str(&format!(
-        "{} {} · {} {}\n",
+        "{} {} · {} {} · {}\n",
         if fr { "Règles" } else { "Laws" },
         game.laws().code,
         if fr { "cadence" } else { "time control" },
-        game.clock().control()
+        game.clock().control(),
+        game.game_type().code(),
     ));
-    for d in game.log() {
-        let when = format!("{:>9.3}", d.t as f64 / 1000.0);
+    let decision = |out: &mut String, d: &arbitre_laws::Decision| {
         out.push_str(&format!(
-            "{when}  [{:<8}] {:<14} {}\n",
+            "{:>9.3}    [{}] {}: {}\n",
+            d.t as f64 / 1000.0,
             d.article,
             d.note.decision(),
             d.note.text(lang)
         ));
+    };
+    let mut log = game.log().iter().peekable();
+    for (i, event) in scenario.events.iter().enumerate() {
+        while let Some(d) = log.next_if(|d| d.event.is_none() && d.t <= event.t) {
+            decision(&mut out, d);
+        }
+        out.push_str(&format!(
+            "{:>9.3}  {}\n",
+            event.t as f64 / 1000.0,
+            describe(event, lang)
+        ));
+        while let Some(d) = log.next_if(|d| d.event == Some(i)) {
+            decision(&mut out, d);
+        }
+    }
+    for d in log {
+        decision(&mut out, d);
     }
     let sheet = game.scoresheet();
     if !sheet.is_empty() {
@@ -147,7 +269,7 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Lang) -> ExitCode {
                 if as_json {
                     println!("{}", report(&game, lang));
                 } else {
-                    println!("{}", human(&s.name, &game, lang));
+                    println!("{}", human(&s, &game, lang));
                 }
             }
             Err(e) => {

@@ -21,13 +21,6 @@ pub enum Lang {
 /// A decision and what it rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
-    /// A move was made.
-    Moved {
-        /// Who moved.
-        side: Color,
-        /// The move in SAN.
-        san: String,
-    },
     /// The game ended.
     GameOver(Outcome),
     /// The dead-position rule (restated).
@@ -228,7 +221,6 @@ impl Note {
     pub fn decision(&self) -> &'static str {
         use Note::*;
         match self {
-            Moved { .. } => "move",
             GameOver(_) => "result",
             DeadPosition => "dead-position",
             FlagFell(_) | FlagFellUnclaimed(_) => "flag",
@@ -267,13 +259,6 @@ impl Note {
         use Note::*;
         let fr = lang == Lang::Fr;
         match self {
-            Moved { side: c, san } => {
-                if fr {
-                    format!("{} jouent {san}", cap(side(*c, lang)))
-                } else {
-                    format!("{} plays {san}", side(*c, lang))
-                }
-            }
             GameOver(o) => format!(
                 "{}: {}",
                 result(o.result, lang),
@@ -585,7 +570,14 @@ impl Note {
             }
             ClaimStandsAsOffer(c) => {
                 if fr {
-                    format!("La réclamation des {} vaut offre de nullité", if *c == Color::White { "Blancs" } else { "Noirs" })
+                    format!(
+                        "La réclamation des {} vaut offre de nullité",
+                        if *c == Color::White {
+                            "Blancs"
+                        } else {
+                            "Noirs"
+                        }
+                    )
                 } else {
                     format!("{}'s claim counts as a draw offer", side(*c, lang))
                 }

@@ -648,7 +648,6 @@ impl Game {
                 self.decide(t, ev, laws.draw_offer, Note::OfferDeclinedByMove(c));
             }
         }
-        let san = write_san(&self.position, &m, self.notation);
         self.play(m);
         let ply = (self.moves.len() - 1) as u32;
         if let Some(offer) = self.offer.as_mut() {
@@ -657,7 +656,6 @@ impl Game {
                 self.offers.push(ply);
             }
         }
-        self.decide(t, ev, laws.legal_move, Note::Moved { side: c, san });
         if let Some(outcome) = self.ending_after_move() {
             if outcome.termination == Termination::DeadPosition {
                 if let Some(also) = laws.dead_position_also {
@@ -921,7 +919,10 @@ impl Game {
         self.obligation = declared_move;
         if let Some(article) = laws.claim_is_offer {
             if self.offer.is_none() {
-                self.offer = Some(Offer { by: c, mark_next: false });
+                self.offer = Some(Offer {
+                    by: c,
+                    mark_next: false,
+                });
                 self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
             }
         }
