@@ -36,6 +36,37 @@ enum Command {
         #[arg(long, value_enum, default_value = "en")]
         lang: Lang,
     },
+    /// Writes a new arbiter key pair (signing and cipher keys) for sealed-move envelopes.
+    Keygen {
+        /// Directory for `arbiter.key` (mode 0600) and `arbiter.pub`; existing keys are never overwritten.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Sealed-move envelopes (FIDE Laws 2005, Annex A2).
+    Envelope {
+        #[command(subcommand)]
+        command: EnvelopeCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum EnvelopeCommand {
+    /// Verifies the signature and prints what anyone may see: the clear part and the commitment.
+    Show {
+        /// Envelope file (JSON).
+        file: PathBuf,
+        /// Check the signature against DIR/arbiter.pub instead of the key embedded in the envelope.
+        #[arg(long = "pub", value_name = "DIR")]
+        pub_dir: Option<PathBuf>,
+    },
+    /// Verifies the envelope with the arbiter's keys, decrypts it and prints the sealed move.
+    Open {
+        /// Envelope file (JSON).
+        file: PathBuf,
+        /// Key directory written by `arbitre keygen`.
+        #[arg(long, value_name = "DIR")]
+        key: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -48,5 +79,12 @@ fn main() -> ExitCode {
             };
             arbitre::replay::run(&files, json, lang)
         }
+        Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
+        Command::Envelope { command } => match command {
+            EnvelopeCommand::Show { file, pub_dir } => {
+                arbitre::envelope::run_show(&file, pub_dir.as_deref())
+            }
+            EnvelopeCommand::Open { file, key } => arbitre::envelope::run_open(&file, &key),
+        },
     }
 }

@@ -79,7 +79,7 @@ fn load() -> Option<Corpus> {
         corpus.dropped,
     );
     eprintln!(
-        "benched: every {every}th game (ARBITRE_BENCH_EVERY): {} games, {} plies \
+        "benched: 1 game in {every} (ARBITRE_BENCH_EVERY): {} games, {} plies \
          ({before} in the PGN, {cut} played after an engine-declared end left out)",
         corpus.games.len(),
         corpus.plies(),

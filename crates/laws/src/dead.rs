@@ -13,9 +13,7 @@
 //! search only when a rule needs the answer (a flag fall). The full search may
 //! end undecided: [`Mate::Unknown`] then asks the arbiter to rule.
 
-use std::str::FromStr;
-
-use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Position};
+use shakmaty::{CastlingSide, Chess, Color, Position, Role};
 
 /// Whether a side can still checkmate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,9 +26,15 @@ pub enum Mate {
     Unknown,
 }
 
-fn board(pos: &Chess) -> Option<chess::Board> {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    chess::Board::from_str(&fen).ok()
+fn piece(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
 }
 
 fn color(c: Color) -> chess::Color {
@@ -38,6 +42,30 @@ fn color(c: Color) -> chess::Color {
         Color::White => chess::Color::White,
         Color::Black => chess::Color::Black,
     }
+}
+
+/// The position as `chasolver`'s board type, built square by square.
+fn board(pos: &Chess) -> Option<chess::Board> {
+    let mut builder = chess::BoardBuilder::new();
+    for (sq, p) in pos.board().iter() {
+        let square = chess::ALL_SQUARES[usize::from(sq)];
+        builder.piece(square, piece(p.role), color(p.color));
+    }
+    builder.side_to_move(color(pos.turn()));
+    for side in Color::ALL {
+        let rights = pos.castles();
+        let rights = match (rights.has(side, CastlingSide::KingSide), rights.has(side, CastlingSide::QueenSide)) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        builder.castle_rights(color(side), rights);
+    }
+    if let Some(sq) = pos.legal_ep_square() {
+        builder.en_passant(Some(chess::ALL_FILES[usize::from(sq.file())]));
+    }
+    chess::Board::try_from(&builder).ok()
 }
 
 /// Full search: can `side` checkmate from `pos` by any series of legal moves?
@@ -72,14 +100,22 @@ pub fn dead_by_material(pos: &Chess) -> bool {
 
 /// Sound fast test of a dead position: neither side can checkmate.
 pub fn is_dead_fast(pos: &Chess) -> bool {
-    dead_by_material(pos)
-        || (cannot_checkmate_fast(pos, Color::White) && cannot_checkmate_fast(pos, Color::Black))
+    if dead_by_material(pos) {
+        return true;
+    }
+    let white_material = pos.has_insufficient_material(Color::White);
+    let black_material = pos.has_insufficient_material(Color::Black);
+    let Some(b) = board(pos) else {
+        return false;
+    };
+    (white_material || chasolver::is_unwinnable_fast(&b, chess::Color::White))
+        && (black_material || chasolver::is_unwinnable_fast(&b, chess::Color::Black))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
+    use shakmaty::{fen::Fen, CastlingMode};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()

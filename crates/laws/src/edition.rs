@@ -228,6 +228,89 @@ pub enum FlagPolicy {
     },
 }
 
+/// Who acts on a completed illegal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalProcedure {
+    /// The arbiter sees it and reinstates the position at once (7.4, 7.5).
+    ArbiterActs,
+    /// The move stands unless the opponent claims before moving; then the
+    /// arbiter rules as in standard play (2005 B6). The arbiter also acts
+    /// alone on an incomplete promotion or when both kings are in check.
+    OnClaim {
+        /// The article of the claim (B6).
+        claim: Article,
+    },
+    /// The opponent may claim the win before moving, a draw if he cannot
+    /// checkmate; once he has moved the move stands (C3).
+    ClaimWins {
+        /// The article (C3).
+        claim: Article,
+    },
+}
+
+/// Illegal moves: procedure and penalties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMoves {
+    /// Who acts, by game type.
+    pub procedure: ByGameType<IllegalProcedure>,
+    /// The position before the irregularity is reinstated.
+    pub reinstate: Article,
+    /// Touch-move applies to the move replacing the illegal one.
+    pub replacing_move: Article,
+    /// Time added to the opponent for an illegal move that does not lose, by game type.
+    pub bonus_ms: ByGameType<i64>,
+    /// The article of that penalty, by game type.
+    pub penalty: ByGameType<Article>,
+    /// The completed illegal move, counted per player, that loses (3 in 2005, 2 in 2023).
+    pub losing_count: u32,
+    /// The article by which it loses (or draws when the opponent cannot checkmate).
+    pub loss: Article,
+    /// Where a pawn left unpromoted on the last rank becomes a queen (2023 7.5.4),
+    /// the article; otherwise such a move is an ordinary illegal move.
+    pub unpromoted_pawn_becomes_queen: Option<Article>,
+}
+
+/// Quickplay finishes (2005 10.2 and Annex D; 2023 Guidelines III).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quickplay {
+    /// What a quickplay finish is (the last period, all moves in a finite time).
+    pub definition: Article,
+    /// The claim: the player with the move and less than `under_ms` left.
+    pub claim: Article,
+    /// Less time than this allows the claim.
+    pub under_ms: i64,
+    /// The arbiter declares a draw.
+    pub draw: Article,
+    /// The arbiter postpones: the opponent gets `bonus_ms`.
+    pub postpone: Article,
+    /// The arbiter rejects: the opponent gets `bonus_ms`.
+    pub reject: Article,
+    /// Time given to the opponent on postponement and rejection.
+    pub bonus_ms: i64,
+    /// Where no arbiter is present: the claim ends the game and is decided later.
+    pub no_arbiter: Article,
+    /// The article excluding the claim in blitz and with increment or delay.
+    pub excluded: Article,
+    /// Both flags down, no arbiter present.
+    pub both_flags: Article,
+    /// Whether both flags down draw only in the last period (2023 III.3.1).
+    pub both_flags_only_last_period: bool,
+}
+
+/// Touch-move (art. 4) and the rapid/blitz claims of Annex B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Touching {
+    /// A touched piece must be moved or captured.
+    pub touch_move: Article,
+    /// Where art. 4 applies only on a player's request, the article (2005 B5), by game type.
+    pub on_request: ByGameType<Option<Article>>,
+    /// Where claims about the initial position, board orientation and clock
+    /// setting end after each player's third move, the article (B4), by game type.
+    pub initial_claims_limit: ByGameType<Option<Article>>,
+    /// An incorrect initial position cancels the game.
+    pub initial_position: Article,
+}
+
 /// One edition of the Laws: every parameter the engine needs, with its article.
 #[derive(Debug)]
 pub struct Edition {
@@ -297,6 +380,12 @@ pub struct Edition {
     pub game_types: GameTypes,
     /// Odds games (1930 art. 22), if the edition has them.
     pub odds: Option<Article>,
+    /// Illegal moves.
+    pub illegal_moves: IllegalMoves,
+    /// Quickplay finishes.
+    pub quickplay: Quickplay,
+    /// Touch-move and the initial-position claims.
+    pub touching: Touching,
 }
 
 /// Every edition's table.

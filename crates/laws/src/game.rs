@@ -5,7 +5,7 @@
 //! article. A refused event leaves the game as it was, apart from the log
 //! line saying so and the time that passed.
 
-use shakmaty::{zobrist::Zobrist64, ByColor, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{zobrist::Zobrist64, Bitboard, ByColor, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::{
     clock::{Clock, LedgerKind, Millis, TimeControl},
@@ -21,13 +21,36 @@ use crate::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DeadCheck {
     /// Material test after every move, `chasolver`'s fast test after every
-    /// irreversible move (capture, pawn move) — the default.
+    /// irreversible move (capture, pawn move) and at the start — the default.
     #[default]
     AfterIrreversible,
     /// Material test and fast test after every move.
     EveryMove,
     /// Material test only.
     MaterialOnly,
+}
+
+/// How many legal moves the side to move has: 0, 1, or 2 for "two or more".
+/// King steps to safe squares are counted first, which settles most
+/// positions without generating every move.
+fn mobility(pos: &Chess) -> u8 {
+    let board = pos.board();
+    let turn = pos.turn();
+    if let Some(king) = board.king_of(turn) {
+        if !pos.is_check() || pos.checkers().count() == 1 {
+            let occupied = board.occupied() ^ Bitboard::from_square(king);
+            let mut safe = 0u8;
+            for to in shakmaty::attacks::king_attacks(king) & !board.by_color(turn) {
+                if board.attacks_to(to, !turn, occupied).is_empty() {
+                    safe += 1;
+                    if safe >= 2 {
+                        return 2;
+                    }
+                }
+            }
+        }
+    }
+    pos.legal_moves().len().min(2) as u8
 }
 
 /// What an event needs to start a game.
@@ -510,26 +533,19 @@ impl Game {
     fn ending_after_move(&self) -> Option<Outcome> {
         let laws = self.laws;
         let pos = &self.position;
-        if pos.is_checkmate() {
-            return Some(Outcome::new(
-                GameResult::win(!pos.turn()),
-                Termination::Checkmate,
-                laws.checkmate,
-            ));
+        let moves = mobility(pos);
+        if moves == 0 {
+            return Some(if pos.is_check() {
+                Outcome::new(GameResult::win(!pos.turn()), Termination::Checkmate, laws.checkmate)
+            } else {
+                Outcome::new(GameResult::Draw, Termination::Stalemate, laws.stalemate)
+            });
         }
-        if pos.is_stalemate() {
-            return Some(Outcome::new(
-                GameResult::Draw,
-                Termination::Stalemate,
-                laws.stalemate,
-            ));
-        }
-        let zeroing = self.moves.last().is_none_or(|m| m.is_zeroing());
         let dead = match self.dead_check {
             DeadCheck::MaterialOnly => dead::dead_by_material(pos),
             DeadCheck::EveryMove => dead::is_dead_fast(pos),
             DeadCheck::AfterIrreversible => {
-                if zeroing {
+                if self.moves.last().is_none_or(|m| m.is_zeroing()) {
                     dead::is_dead_fast(pos)
                 } else {
                     dead::dead_by_material(pos)

@@ -297,9 +297,10 @@ proptest! {
     }
 
     /// Testing for a dead position only after irreversible moves (the
-    /// default) decides every game exactly as testing after every move.
+    /// default) decides every game exactly as testing after every move, from
+    /// the initial position and from endgames with locked pawns.
     #[test]
-    fn dead_position_skip_agrees_with_every_move(pos in start(), choices in prop::collection::vec(any::<usize>(), 0..200)) {
+    fn dead_position_skip_agrees_with_every_move(pos in prop_oneof![start(), endgame_start()], choices in prop::collection::vec(any::<usize>(), 0..200)) {
         let mut a = setup(EditionId::Fide2023, "-", pos.clone());
         a.dead_check = DeadCheck::AfterIrreversible;
         let mut b = setup(EditionId::Fide2023, "-", pos);
@@ -318,3 +319,16 @@ proptest! {
         }
     }
 }
+
+fn endgame_start() -> impl Strategy<Value = Chess> {
+    prop_oneof![
+        Just("8/2k5/8/3p4/3P4/8/2K1B3/8 w - - 0 1"),
+        Just("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/1K6 w - - 0 1"),
+        Just("2k5/8/1p1p1p1p/1P1P1P1P/8/8/8/2K1B3 w - - 0 1"),
+        Just("r3k3/pp3ppp/8/8/8/8/PP3PPP/4K2R w - - 0 1"),
+        Just("4k3/3p1p2/3P1P2/8/8/8/8/4K2N w - - 0 1"),
+        Just("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1"),
+    ]
+    .prop_map(|fen| fen.parse::<Fen>().expect("fen").into_position(CastlingMode::Standard).expect("legal"))
+}
+
