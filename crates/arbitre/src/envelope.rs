@@ -1135,6 +1135,83 @@ mod tests {
         assert_ne!(a.commitment, b.commitment);
     }
 
+    /// What only the holder of the arbiter's keys could do: re-encrypt and
+    /// re-sign with another commitment shown in clear.
+    #[test]
+    fn commitment_mismatch_is_its_own_error() {
+        let dir = tempfile::tempdir().unwrap();
+        keygen(dir.path()).unwrap();
+        let keys = ArbiterKeys::load(dir.path()).unwrap();
+        let mut env = seal_with_keys(info(), "Nf3", &keys).unwrap();
+        let cipher = XChaCha20Poly1305::new((&keys.cipher).into());
+        let nonce = *XNonce::from_slice(&env.nonce);
+        let aad = env.associated_data();
+        let plaintext = cipher
+            .decrypt(
+                &nonce,
+                Payload {
+                    msg: &env.ciphertext,
+                    aad: &aad,
+                },
+            )
+            .unwrap();
+        env.commitment = commitment(&[7; 32], "Nf3");
+        let aad = env.associated_data();
+        env.ciphertext = cipher
+            .encrypt(
+                &nonce,
+                Payload {
+                    msg: &plaintext,
+                    aad: &aad,
+                },
+            )
+            .unwrap();
+        env.signature = keys.signing.sign(&env.signed_bytes()).to_bytes();
+        verify(&env, Trust::Key(keys.public())).unwrap();
+        let e = open_with_keys(&env, &keys).unwrap_err();
+        assert!(matches!(e, EnvelopeError::CommitmentMismatch), "{e}");
+        assert!(e.to_string().contains("commitment mismatch"));
+    }
+
+    #[test]
+    fn a_cipher_key_that_does_not_match_is_a_wrong_key() {
+        let dir = tempfile::tempdir().unwrap();
+        keygen(dir.path()).unwrap();
+        let keys = ArbiterKeys::load(dir.path()).unwrap();
+        let env = seal_with_keys(info(), "Nf3", &keys).unwrap();
+        let other = ArbiterKeys {
+            signing: keys.signing.clone(),
+            cipher: [1; 32],
+            public: keys.public,
+        };
+        let e = open_with_keys(&env, &other).unwrap_err();
+        assert!(matches!(e, EnvelopeError::WrongKey(_)), "{e}");
+        assert!(e.to_string().contains("cipher key"), "{e}");
+    }
+
+    #[test]
+    fn key_files_are_checked() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        keygen(a.path()).unwrap();
+        keygen(b.path()).unwrap();
+        // a public key from another pair
+        fs::copy(b.path().join(PUB_FILE), a.path().join(PUB_FILE)).unwrap();
+        let e = ArbiterKeys::load(a.path()).unwrap_err();
+        assert!(e.to_string().contains("does not match"), "{e}");
+        let key = a.path().join(KEY_FILE);
+        fs::write(&key, "{}").unwrap();
+        let e = ArbiterKeys::load(a.path()).unwrap_err();
+        assert!(matches!(e, EnvelopeError::BadKeyFile { .. }), "{e}");
+        assert!(e.to_string().contains("missing field"), "{e}");
+    }
+
+    #[test]
+    fn show_formats_times_to_the_millisecond() {
+        assert_eq!(format_seconds(0.0), "0:00:00.000");
+        assert_eq!(format_seconds(5025.125), "1:23:45.125");
+        assert_eq!(format_seconds(86400.0005), "24:00:00.001");
+    }
+
     #[test]
     fn padding_format() {
         let mut p = vec![0u8; PLAINTEXT_LEN];

@@ -151,6 +151,10 @@ fn replacements(i: usize, original: u8, inside: bool) -> Vec<u8> {
         .map(|k| VALUE[(i + k) % VALUE.len()])
         .find(|&c| c != original);
     out.extend(pick);
+    if !original.is_ascii() {
+        // within a multi-byte character: another character of the same length
+        out.extend([original ^ 1, original ^ 2, original ^ 4]);
+    }
     out.retain(|&c| c != original);
     out.dedup();
     out
@@ -171,12 +175,14 @@ fn every_byte_of_the_file_is_protected() {
     let check = |range: std::ops::Range<usize>| {
         let (mut tried, mut void, mut refused) = (0, 0, 0);
         for i in range {
+            let mut changed_here = false;
             for c in replacements(i, file[i], inside[i]) {
                 let mut bytes = file.clone();
                 bytes[i] = c;
                 if std::str::from_utf8(&bytes).is_err() {
                     continue;
                 }
+                changed_here = true;
                 tried += 1;
                 // semantically void: the same JSON value (whitespace between tokens)
                 let same = serde_json::from_slice::<Value>(&bytes).is_ok_and(|v| v == value);
@@ -198,6 +204,7 @@ fn every_byte_of_the_file_is_protected() {
                     }
                 }
             }
+            assert!(changed_here, "no valid UTF-8 change tried at {i}");
         }
         (tried, void, refused)
     };

@@ -233,7 +233,7 @@ pub enum LedgerKind {
     ArbiterSet,
 }
 
-/// One change to a player's time.
+/// One change to a player's time, as read from the ledger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LedgerEntry {
     /// Whose time.
@@ -243,6 +243,46 @@ pub struct LedgerEntry {
     /// Amount in milliseconds: positive adds time, except for `Used`, which is
     /// the time consumed (positive).
     pub ms: i32,
+}
+
+const KINDS: [LedgerKind; 7] = [
+    LedgerKind::Allotted,
+    LedgerKind::Increment,
+    LedgerKind::DelayRefund,
+    LedgerKind::Used,
+    LedgerKind::Penalty,
+    LedgerKind::Bonus,
+    LedgerKind::ArbiterSet,
+];
+
+/// Largest amount one packed entry holds (2^27 - 1 ms, over 37 hours); a
+/// larger change is written as several entries.
+const PACKED_MAX: i64 = (1 << 27) - 1;
+
+/// A ledger entry in four bytes: side (1 bit), kind (3 bits), amount in
+/// milliseconds (28 bits, signed). A game holds two per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed(u32);
+
+impl Packed {
+    fn new(side: Color, kind: LedgerKind, ms: i64) -> Packed {
+        let k = KINDS.iter().position(|&x| x == kind).unwrap_or(0) as u32;
+        let s = u32::from(side == Color::Black);
+        let amount = (ms.clamp(-PACKED_MAX, PACKED_MAX) as i32 as u32) & 0x0fff_ffff;
+        Packed(s | k << 1 | amount << 4)
+    }
+
+    fn entry(self) -> LedgerEntry {
+        let side = if self.0 & 1 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let kind = KINDS[((self.0 >> 1) & 7) as usize % KINDS.len()];
+        // sign-extend the 28-bit amount
+        let ms = (self.0 as i32) >> 4;
+        LedgerEntry { side, kind, ms }
+    }
 }
 
 /// Sums of a player's ledger entries.
@@ -274,12 +314,8 @@ pub struct Clock {
     unposted: Millis,
     moves: ByColor<u32>,
     fallen: ByColor<Option<Millis>>,
-    ledger: Vec<LedgerEntry>,
+    ledger: Vec<Packed>,
     totals: ByColor<Totals>,
-}
-
-fn clamp_i32(ms: Millis) -> i32 {
-    ms.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
 impl Clock {
@@ -325,11 +361,12 @@ impl Clock {
         } else {
             *self.remaining.get_mut(side) += ms;
         }
-        self.ledger.push(LedgerEntry {
-            side,
-            kind,
-            ms: clamp_i32(ms),
-        });
+        let mut left = ms;
+        while left != 0 {
+            let part = left.clamp(-PACKED_MAX, PACKED_MAX);
+            self.ledger.push(Packed::new(side, kind, part));
+            left -= part;
+        }
     }
 
     /// The time control.
@@ -372,9 +409,9 @@ impl Clock {
         *self.moves.get(side)
     }
 
-    /// The ledger.
-    pub fn ledger(&self) -> &[LedgerEntry] {
-        &self.ledger
+    /// The ledger, oldest entry first.
+    pub fn ledger(&self) -> impl Iterator<Item = LedgerEntry> + '_ {
+        self.ledger.iter().map(|p| p.entry())
     }
 
     /// Sums of a player's ledger, including time counted in the current turn.
@@ -578,6 +615,25 @@ mod tests {
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn packed_entries_round_trip() {
+        for ms in [0, 1, -1, 30_000, -180_000, PACKED_MAX, -PACKED_MAX] {
+            for side in Color::ALL {
+                for kind in KINDS {
+                    let e = Packed::new(side, kind, ms).entry();
+                    assert_eq!((e.side, e.kind, i64::from(e.ms)), (side, kind, ms));
+                }
+            }
+        }
+        let mut c = Clock::new(tc("-"), None);
+        c.adjust(Color::White, LedgerKind::Bonus, 3 * PACKED_MAX + 5);
+        assert_eq!(
+            c.ledger().map(|e| i64::from(e.ms)).sum::<i64>(),
+            3 * PACKED_MAX + 5
+        );
+        assert_eq!(c.remaining(Color::White), 3 * PACKED_MAX + 5);
     }
 
     #[test]

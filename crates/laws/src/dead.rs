@@ -54,7 +54,10 @@ fn board(pos: &Chess) -> Option<chess::Board> {
     builder.side_to_move(color(pos.turn()));
     for side in Color::ALL {
         let rights = pos.castles();
-        let rights = match (rights.has(side, CastlingSide::KingSide), rights.has(side, CastlingSide::QueenSide)) {
+        let rights = match (
+            rights.has(side, CastlingSide::KingSide),
+            rights.has(side, CastlingSide::QueenSide),
+        ) {
             (true, true) => chess::CastleRights::Both,
             (true, false) => chess::CastleRights::KingSide,
             (false, true) => chess::CastleRights::QueenSide,

@@ -5,7 +5,9 @@
 //! article. A refused event leaves the game as it was, apart from the log
 //! line saying so and the time that passed.
 
-use shakmaty::{zobrist::Zobrist64, Bitboard, ByColor, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{
+    zobrist::Zobrist64, Bitboard, ByColor, Chess, Color, EnPassantMode, Move, Position,
+};
 
 use crate::{
     clock::{Clock, LedgerKind, Millis, TimeControl},
@@ -20,8 +22,9 @@ use crate::{
 /// How much dead-position testing the engine does after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DeadCheck {
-    /// Material test after every move, `chasolver`'s fast test after every
-    /// irreversible move (capture, pawn move) and at the start — the default.
+    /// Material test after every move; `chasolver`'s fast test after every
+    /// irreversible move (capture, pawn move), after a check, when the side to
+    /// move has a single legal move, and at the start — the default.
     #[default]
     AfterIrreversible,
     /// Material test and fast test after every move.
@@ -139,8 +142,11 @@ pub struct Game {
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
-    /// Hash of the position before each move, then of the current one.
-    hashes: Vec<u64>,
+    /// Hash (low 32 bits) of the position before each move, then of the
+    /// current one: a filter only, identity is confirmed on the positions.
+    hashes: Vec<u32>,
+    /// Full hash of the current position, updated incrementally.
+    current_hash: u64,
     /// Position after the last capture or pawn move, and its index.
     window: Chess,
     window_at: usize,
@@ -160,6 +166,11 @@ pub struct Game {
 
 fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The part of a hash kept per position.
+fn short(h: u64) -> u32 {
+    h as u32
 }
 
 /// Positions identical in the sense of 9.2: same player to move, same pieces
@@ -209,6 +220,7 @@ impl Game {
             position: setup.start.clone(),
             moves: Vec::with_capacity(history.len() + 80),
             hashes: Vec::with_capacity(history.len() + 81),
+            current_hash: 0,
             window: setup.start.clone(),
             window_at: 0,
             clock: Clock::new(setup.time_control, setup.clocks),
@@ -221,7 +233,8 @@ impl Game {
             log: Vec::new(),
             now: 0,
         };
-        game.hashes.push(hash(&game.position));
+        game.current_hash = hash(&game.position);
+        game.hashes.push(short(game.current_hash));
         for m in history {
             let side = game.position.turn();
             game.play(m);
@@ -462,18 +475,18 @@ impl Game {
 
     /// Plays a legal move on the board and updates the repetition record.
     fn play(&mut self, m: Move) {
-        let before = self.hashes.last().copied().unwrap_or_default();
         let incremental = self.position.update_zobrist_hash::<Zobrist64>(
-            Zobrist64(before),
+            Zobrist64(self.current_hash),
             m,
             EnPassantMode::Legal,
         );
         self.position.play_unchecked(m);
         self.moves.push(m);
-        self.hashes.push(match incremental {
+        self.current_hash = match incremental {
             Some(h) => h.0,
             None => hash(&self.position),
-        });
+        };
+        self.hashes.push(short(self.current_hash));
         if m.is_zeroing() {
             self.window = self.position.clone();
             self.window_at = self.moves.len();
@@ -487,11 +500,15 @@ impl Game {
     fn occurrences(
         &self,
         pos: &Chess,
-        h: u64,
+        h: u32,
         window_at: usize,
         upto: usize,
         enough: usize,
     ) -> usize {
+        // a position comes back at the earliest four half-moves later
+        if upto.saturating_sub(window_at) < 4 * enough.saturating_sub(1) {
+            return 1;
+        }
         // candidates: same side to move (same parity), same hash, inside the window
         let mut candidates: Vec<usize> = Vec::new();
         let mut i = upto;
@@ -536,7 +553,11 @@ impl Game {
         let moves = mobility(pos);
         if moves == 0 {
             return Some(if pos.is_check() {
-                Outcome::new(GameResult::win(!pos.turn()), Termination::Checkmate, laws.checkmate)
+                Outcome::new(
+                    GameResult::win(!pos.turn()),
+                    Termination::Checkmate,
+                    laws.checkmate,
+                )
             } else {
                 Outcome::new(GameResult::Draw, Termination::Stalemate, laws.stalemate)
             });
@@ -545,7 +566,8 @@ impl Game {
             DeadCheck::MaterialOnly => dead::dead_by_material(pos),
             DeadCheck::EveryMove => dead::is_dead_fast(pos),
             DeadCheck::AfterIrreversible => {
-                if self.moves.last().is_none_or(|m| m.is_zeroing()) {
+                if moves == 1 || pos.is_check() || self.moves.last().is_none_or(|m| m.is_zeroing())
+                {
                     dead::is_dead_fast(pos)
                 } else {
                     dead::dead_by_material(pos)
@@ -962,7 +984,7 @@ impl Game {
                 if m.is_zeroing() {
                     return false;
                 }
-                let h = hash(&after);
+                let h = short(hash(&after));
                 self.occurrences(&after, h, self.window_at, self.moves.len() + 1, 3) >= 3
             }
             _ => after.halfmoves() >= 2 * self.laws.fifty_moves,

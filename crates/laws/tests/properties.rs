@@ -205,14 +205,13 @@ fn conserved(game: &Game) -> Result<(), TestCaseError> {
 fn ledger_used(game: &Game, side: Color) -> i64 {
     game.clock()
         .ledger()
-        .iter()
         .filter(|e| e.side == side && e.kind == LedgerKind::Used)
         .map(|e| e.ms as i64)
         .sum()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// used + remaining = allotted + increments + adjustments, at every step.
     #[test]
@@ -315,7 +314,7 @@ proptest! {
             let m = legal[c % legal.len()];
             ga.play_move(i, 0, m);
             gb.play_move(i, 0, m);
-            prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves", i + 1);
+            prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves: {}", i + 1, Fen::from_position(gb.position(), EnPassantMode::Legal));
         }
     }
 }
@@ -329,6 +328,10 @@ fn endgame_start() -> impl Strategy<Value = Chess> {
         Just("4k3/3p1p2/3P1P2/8/8/8/8/4K2N w - - 0 1"),
         Just("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1"),
     ]
-    .prop_map(|fen| fen.parse::<Fen>().expect("fen").into_position(CastlingMode::Standard).expect("legal"))
+    .prop_map(|fen| {
+        fen.parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal")
+    })
 }
-

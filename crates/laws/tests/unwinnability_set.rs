@@ -10,9 +10,12 @@ use arbitre_laws::dead;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, Position};
 
 fn dev_set() -> Option<String> {
-    let path = std::env::var_os("ARBITRE_UNWINNABILITY").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/unwinnability/dev_set.tsv")
-    });
+    let path = std::env::var_os("ARBITRE_UNWINNABILITY")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../../../shared/corpus/unwinnability/dev_set.tsv")
+        });
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) => {
@@ -29,8 +32,13 @@ fn fast_test_never_contradicts_the_labels() {
     let mut beyond_fast = 0;
     for line in text.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let [fen, white, black, ..] = cols[..] else { continue };
-        let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).map_err(|_| ())) else {
+        let [fen, white, black, ..] = cols[..] else {
+            continue;
+        };
+        let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|_| ())
+        }) else {
             continue;
         };
         for (side, label) in [(Color::White, white), (Color::Black, black)] {
@@ -40,10 +48,15 @@ fn fast_test_never_contradicts_the_labels() {
                 beyond_fast += 1;
             }
             if proven {
-                assert_ne!(label, "yes", "fast test says {side:?} cannot mate in {fen}, labelled {label}");
+                assert_ne!(
+                    label, "yes",
+                    "fast test says {side:?} cannot mate in {fen}, labelled {label}"
+                );
             }
         }
     }
     assert!(checked > 6000, "read {checked} verdicts");
-    eprintln!("{checked} verdicts checked, {beyond_fast} unwinnable sides beyond the fast test's reach");
+    eprintln!(
+        "{checked} verdicts checked, {beyond_fast} unwinnable sides beyond the fast test's reach"
+    );
 }

@@ -75,8 +75,16 @@ pub static LAWS: Edition = Edition {
         },
         reinstate: "7.4a",
         replacing_move: "7.4a",
-        bonus_ms: ByGameType { standard: 120_000, rapid: 120_000, blitz: 120_000 },
-        penalty: ByGameType { standard: "7.4b", rapid: "7.4b", blitz: "7.4b" },
+        bonus_ms: ByGameType {
+            standard: 120_000,
+            rapid: 120_000,
+            blitz: 120_000,
+        },
+        penalty: ByGameType {
+            standard: "7.4b",
+            rapid: "7.4b",
+            blitz: "7.4b",
+        },
         losing_count: 3,
         loss: "7.4b",
         unpromoted_pawn_becomes_queen: None,
@@ -96,8 +104,16 @@ pub static LAWS: Edition = Edition {
     },
     touching: Touching {
         touch_move: "4.3",
-        on_request: ByGameType { standard: None, rapid: Some("B5"), blitz: Some("B5") },
-        initial_claims_limit: ByGameType { standard: None, rapid: Some("B4"), blitz: Some("B4") },
+        on_request: ByGameType {
+            standard: None,
+            rapid: Some("B5"),
+            blitz: Some("B5"),
+        },
+        initial_claims_limit: ByGameType {
+            standard: None,
+            rapid: Some("B4"),
+            blitz: Some("B4"),
+        },
         initial_position: "7.1a",
     },
 };

@@ -66,8 +66,16 @@ pub static LAWS: Edition = Edition {
         },
         reinstate: "7.5.1",
         replacing_move: "7.5.1",
-        bonus_ms: ByGameType { standard: 120_000, rapid: 60_000, blitz: 60_000 },
-        penalty: ByGameType { standard: "7.5.5", rapid: "A.3", blitz: "B.3" },
+        bonus_ms: ByGameType {
+            standard: 120_000,
+            rapid: 60_000,
+            blitz: 60_000,
+        },
+        penalty: ByGameType {
+            standard: "7.5.5",
+            rapid: "A.3",
+            blitz: "B.3",
+        },
         losing_count: 2,
         loss: "7.5.5",
         unpromoted_pawn_becomes_queen: Some("7.5.4"),
@@ -87,8 +95,16 @@ pub static LAWS: Edition = Edition {
     },
     touching: Touching {
         touch_move: "4.3",
-        on_request: ByGameType { standard: None, rapid: None, blitz: None },
-        initial_claims_limit: ByGameType { standard: None, rapid: None, blitz: None },
+        on_request: ByGameType {
+            standard: None,
+            rapid: None,
+            blitz: None,
+        },
+        initial_claims_limit: ByGameType {
+            standard: None,
+            rapid: None,
+            blitz: None,
+        },
         initial_position: "7.2.1",
     },
 };
