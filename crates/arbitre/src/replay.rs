@@ -15,7 +15,10 @@ fn seconds(ms: Millis) -> Value {
 /// Runs a scenario to its end (`until`, by default the last event's time).
 pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     let mut game = Game::new(scenario.setup.clone()).map_err(|e| ScenarioError {
-        path: "history".into(),
+        path: match e {
+            arbitre_laws::game::SetupError::History(_) => "history".into(),
+            arbitre_laws::game::SetupError::Odds(_) => "odds".into(),
+        },
         message: e.to_string(),
     })?;
     for (i, event) in scenario.events.iter().enumerate() {
@@ -85,6 +88,7 @@ fn describe(event: &Event, lang: Lang) -> String {
                 }
             )
         }
+        Action::Touch(sq) => format!("{} {sq}", if fr { "touche" } else { "touches" }),
         Action::Press => (if fr {
             "appuie sur la pendule"
         } else {

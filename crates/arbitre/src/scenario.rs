@@ -34,6 +34,8 @@ pub struct RawScenario {
     pub players: Option<Sides<String>>,
     #[serde(default)]
     pub odds: Option<RawOdds>,
+    #[serde(default)]
+    pub regulations: Option<RawRegulations>,
     pub events: Vec<RawEvent>,
     #[serde(default)]
     pub session_end: Option<f64>,
@@ -53,13 +55,24 @@ pub struct Sides<T> {
     pub black: T,
 }
 
-/// 1930 art. 22 odds (read for its shape; refused until odds games are supported).
-#[allow(dead_code)]
+/// 1930 art. 22 odds.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawOdds {
     pub receiver: String,
     pub moves: u32,
+    #[serde(default)]
+    pub cede_first_move: bool,
+}
+
+/// What the event's regulations fix (extension of the contract, docs/SCENARIOS.md).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawRegulations {
+    #[serde(default)]
+    pub arbiter_present: Option<bool>,
+    #[serde(default)]
+    pub quickplay_guidelines: Option<bool>,
 }
 
 /// What the arbiter must conclude: validated for its shape here, compared by
@@ -95,6 +108,7 @@ pub struct RawEvent {
     #[serde(rename = "move")]
     pub mv: Option<String>,
     pub press: Option<bool>,
+    pub touch: Option<String>,
     pub offer_draw: Option<bool>,
     pub accept_draw: Option<bool>,
     pub decline_draw: Option<bool>,
@@ -154,6 +168,17 @@ fn millis(seconds: f64, path: &str) -> Result<Millis, ScenarioError> {
         ));
     }
     Ok((seconds * 1000.0).round() as Millis)
+}
+
+fn side(text: &str, path: &str) -> Result<Color, ScenarioError> {
+    match text {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(err(
+            path,
+            format!("expected \"white\" or \"black\", found {text:?}"),
+        )),
+    }
 }
 
 fn flag(value: bool, path: &str) -> Result<(), ScenarioError> {
@@ -229,11 +254,22 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
         }),
         None => None,
     };
-    if raw.odds.is_some() {
-        return Err(err(
-            "odds",
-            "odds games (1930 art. 22) are not supported by this version of arbitre",
-        ));
+    let odds = match &raw.odds {
+        Some(o) => Some(arbitre_laws::game::Odds {
+            receiver: side(&o.receiver, "odds.receiver")?,
+            moves: o.moves,
+            cede_first_move: o.cede_first_move,
+        }),
+        None => None,
+    };
+    let mut regulations = arbitre_laws::game::Regulations::default();
+    if let Some(r) = &raw.regulations {
+        if let Some(v) = r.arbiter_present {
+            regulations.arbiter_present = v;
+        }
+        if let Some(v) = r.quickplay_guidelines {
+            regulations.quickplay_guidelines = v;
+        }
     }
     if raw.session_end.is_some() {
         millis(raw.session_end.unwrap_or_default(), "session_end")?;
@@ -270,6 +306,8 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     setup.clocks = clocks;
     setup.notation = notation;
     setup.players = players;
+    setup.odds = odds;
+    setup.regulations = regulations;
     Ok(Scenario {
         name: raw.name,
         setup,
@@ -305,6 +343,15 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         flag(press, &p("press"))?;
         actions.push(("press", Action::Press));
     }
+    if let Some(sq) = &e.touch {
+        let square: shakmaty::Square = sq.parse().map_err(|_| {
+            err(
+                p("touch"),
+                format!("expected a square such as \"g1\", found {sq:?}"),
+            )
+        })?;
+        actions.push(("touch", Action::Touch(square)));
+    }
     if let Some(v) = e.offer_draw {
         flag(v, &p("offer_draw"))?;
         actions.push(("offer_draw", Action::OfferDraw));
@@ -319,7 +366,7 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
     }
     if let Some(kind) = &e.claim {
         let kind = ClaimKind::from_code(kind).ok_or_else(|| {
-            err(p("claim"), format!("expected one of threefold, fifty-moves, flag, illegal-move, quickplay, found {kind:?}"))
+            err(p("claim"), format!("expected one of threefold, fifty-moves, flag, illegal-move, quickplay, touch-move, initial-position, board-orientation, clock-setting, found {kind:?}"))
         })?;
         if e.intended.is_some() && !matches!(kind, ClaimKind::Threefold | ClaimKind::FiftyMoves) {
             return Err(err(
@@ -408,7 +455,7 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         let found: Vec<&str> = actions.iter().map(|(k, _)| *k).collect();
         return Err(err(
             format!("events[{i}]"),
-            format!("expected exactly one action (move, press, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
+            format!("expected exactly one action (move, press, touch, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
         ));
     }
     let (name, action) = actions.remove(0);

@@ -26,7 +26,7 @@ fn folders() -> Vec<PathBuf> {
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/conformance"));
     // the shared folders of the issues implemented so far
-    let implemented = ["engine"];
+    let implemented = ["engine", "irregular"];
     dirs.extend(
         implemented
             .iter()

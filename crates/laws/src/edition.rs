@@ -263,8 +263,11 @@ pub struct IllegalMoves {
     pub penalty: ByGameType<Article>,
     /// The completed illegal move, counted per player, that loses (3 in 2005, 2 in 2023).
     pub losing_count: u32,
-    /// The article by which it loses (or draws when the opponent cannot checkmate).
+    /// The article by which it loses.
     pub loss: Article,
+    /// Whether that loss is a draw when the opponent cannot checkmate by any
+    /// series of legal moves (2023 7.5.5; not in the 2001 and 2005 texts).
+    pub loss_draw_if_cannot_mate: bool,
     /// Where a pawn left unpromoted on the last rank becomes a queen (2023 7.5.4),
     /// the article; otherwise such a move is an ordinary illegal move.
     pub unpromoted_pawn_becomes_queen: Option<Article>,
@@ -309,6 +312,8 @@ pub struct Touching {
     pub initial_claims_limit: ByGameType<Option<Article>>,
     /// An incorrect initial position cancels the game.
     pub initial_position: Article,
+    /// A board placed wrongly: the position is transferred to a correct one.
+    pub board_orientation: Article,
 }
 
 /// One edition of the Laws: every parameter the engine needs, with its article.

@@ -26,6 +26,14 @@ pub enum ClaimKind {
     IllegalMove,
     /// Quickplay finish: less than two minutes left (10.2, Annex D).
     Quickplay,
+    /// The opponent's last move broke touch-move: art. 4 applied on request (B5).
+    TouchMove,
+    /// The initial position was incorrect (7.1a; B4 limits it in rapid and blitz).
+    InitialPosition,
+    /// The board was placed wrongly (7.1b; B4).
+    BoardOrientation,
+    /// The clocks were set wrongly (B4).
+    ClockSetting,
 }
 
 impl ClaimKind {
@@ -37,6 +45,10 @@ impl ClaimKind {
             ClaimKind::Flag => "flag",
             ClaimKind::IllegalMove => "illegal-move",
             ClaimKind::Quickplay => "quickplay",
+            ClaimKind::TouchMove => "touch-move",
+            ClaimKind::InitialPosition => "initial-position",
+            ClaimKind::BoardOrientation => "board-orientation",
+            ClaimKind::ClockSetting => "clock-setting",
         }
     }
 
@@ -48,6 +60,10 @@ impl ClaimKind {
             ClaimKind::Flag,
             ClaimKind::IllegalMove,
             ClaimKind::Quickplay,
+            ClaimKind::TouchMove,
+            ClaimKind::InitialPosition,
+            ClaimKind::BoardOrientation,
+            ClaimKind::ClockSetting,
         ]
         .into_iter()
         .find(|k| k.code() == code)
@@ -86,6 +102,8 @@ pub enum Action {
     },
     /// The player presses the clock.
     Press,
+    /// The player, having the move, touches the piece on this square (art. 4.3).
+    Touch(shakmaty::Square),
     /// The player offers a draw.
     OfferDraw,
     /// The player accepts the opponent's offer.

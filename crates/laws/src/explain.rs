@@ -100,6 +100,112 @@ pub enum Note {
     DeclaredMoveInvalid(String),
     /// The right to claim was lost by moving.
     RightLost(Color),
+    /// A move that is not physically possible (no piece of the mover, own piece on the target).
+    NotPhysicallyPossible(String),
+    /// The uncompleted illegal move is taken back and replaced.
+    IllegalMoveWithdrawn(Color),
+    /// An illegal move made on the board.
+    IllegalMoveMade {
+        /// Who made it.
+        side: Color,
+        /// As written.
+        text: String,
+    },
+    /// A pawn left unpromoted on the last rank becomes a queen.
+    PawnBecomesQueen(Color),
+    /// The arbiter intervenes without a claim (B6).
+    ArbiterIntervenes(Color),
+    /// The piece moved illegally must make the replacing move (4.3).
+    ReplacingMoveTouched(Color),
+    /// The position before the illegal move is reinstated.
+    PositionReinstated(Color),
+    /// Extra time to the opponent of an illegal move.
+    IllegalMovePenalty {
+        /// The player who moved illegally.
+        offender: Color,
+        /// Time added to the opponent.
+        bonus: Millis,
+        /// Completed illegal moves by that player.
+        count: u32,
+    },
+    /// A completed illegal move stands unless the opponent claims before moving.
+    IllegalMoveCompleted {
+        /// Who made it.
+        offender: Color,
+        /// The position cannot be played on.
+        unplayable: bool,
+    },
+    /// The opponent moved: the illegal move stands for good.
+    IllegalMoveStands(Color),
+    /// An illegal-move claim where the arbiter acts by himself.
+    ArbiterActsOnIllegalMoves,
+    /// No illegal move of the opponent is open to a claim.
+    NoIllegalMoveToClaim(Color),
+    /// A valid illegal-move claim.
+    IllegalClaimValid(Color),
+    /// Touching pieces counts only for the player having the move.
+    TouchWithoutTheMove(Color),
+    /// Nothing to touch on that square.
+    TouchEmptySquare(shakmaty::Square),
+    /// A piece touched.
+    Touched {
+        /// Who touched it.
+        side: Color,
+        /// Where.
+        square: shakmaty::Square,
+    },
+    /// A move that breaks touch-move, refused.
+    TouchedPieceMustMove(Color),
+    /// Touch-move broken where art. 4 applies only on request (B5).
+    TouchMoveNotEnforced(Color),
+    /// A touch-move request with no breach to answer.
+    NoTouchBreach(Color),
+    /// Touch-move applied on request: the move is taken back.
+    TouchMoveApplied(Color),
+    /// A claim about the setting after each player's third move.
+    TooLateAfterThreeMoves(Color),
+    /// The initial position was correct.
+    InitialPositionCorrect(Color),
+    /// King and queen swapped: that king may not castle.
+    KingQueenSwapped,
+    /// The position goes to a correctly placed board.
+    BoardTransferred,
+    /// The arbiter examines the clock setting.
+    ClockSettingExamined,
+    /// No quickplay claim in blitz, with an increment or delay, or unannounced.
+    QuickplayExcluded,
+    /// Not in a quickplay finish (the last period, all moves in a fixed time).
+    NotQuickplayFinish,
+    /// The claimant's flag has already fallen.
+    QuickplayFlagFallen(Color),
+    /// Two minutes or more left.
+    QuickplayTooMuchTime(Color),
+    /// A quickplay claim, waiting for the arbiter.
+    QuickplayClaim(Color),
+    /// A quickplay claim with no arbiter present: the game ends, decided later.
+    QuickplayNoArbiter(Color),
+    /// A postponed claim: the arbiter declares the result after the flag fall.
+    RulingAfterFlag,
+    /// A ruling with nothing to rule on.
+    NothingToRule,
+    /// The arbiter postpones his decision.
+    QuickplayPostponed {
+        /// Claimant.
+        claimant: Color,
+        /// Time added to the opponent.
+        bonus: Millis,
+    },
+    /// The arbiter rejects the claim.
+    QuickplayRejected {
+        /// Claimant.
+        claimant: Color,
+        /// Time added to the opponent.
+        bonus: Millis,
+    },
+    /// Both flags down outside the last period: the game goes on.
+    BothFlagsGameGoesOn,
+    /// An odds move that would leave the receiver moving again with the giver in check.
+    OddsMoveGivesCheck,
     /// An incorrect claim still counts as a draw offer.
     ClaimStandsAsOffer(Color),
     /// An incorrect claim and its penalty.
@@ -119,6 +225,20 @@ fn side(c: Color, lang: Lang) -> &'static str {
         (Color::Black, Lang::En) => "Black",
         (Color::White, Lang::Fr) => "les Blancs",
         (Color::Black, Lang::Fr) => "les Noirs",
+    }
+}
+
+fn pick(lang: Lang, en: String, fr: String) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+    }
+}
+
+fn fr_of(c: Color) -> &'static str {
+    match c {
+        Color::White => "Blancs",
+        Color::Black => "Noirs",
     }
 }
 
@@ -150,6 +270,14 @@ fn claim(kind: ClaimKind, lang: Lang) -> &'static str {
         (ClaimKind::Flag, Lang::Fr) => "le gain au temps",
         (ClaimKind::IllegalMove, Lang::Fr) => "un coup illégal",
         (ClaimKind::Quickplay, Lang::Fr) => "la nullité en fin de partie au K.O.",
+        (ClaimKind::TouchMove, Lang::En) => "the application of touch-move",
+        (ClaimKind::TouchMove, Lang::Fr) => "l'application de la règle de la pièce touchée",
+        (ClaimKind::InitialPosition, Lang::En) => "an incorrect initial position",
+        (ClaimKind::InitialPosition, Lang::Fr) => "une position initiale incorrecte",
+        (ClaimKind::BoardOrientation, Lang::En) => "a wrongly placed board",
+        (ClaimKind::BoardOrientation, Lang::Fr) => "un échiquier mal orienté",
+        (ClaimKind::ClockSetting, Lang::En) => "a wrong clock setting",
+        (ClaimKind::ClockSetting, Lang::Fr) => "un mauvais réglage des pendules",
     }
 }
 
@@ -227,6 +355,36 @@ impl Note {
             ArbiterMustRuleOnMate(_) => "ruling-needed",
             ClocksSet { .. } => "clocks-set",
             OfferMade(_) | ClaimStandsAsOffer(_) => "offer",
+            IllegalMoveMade { .. } => "illegal-move",
+            IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => "reinstated",
+            ArbiterIntervenes(_) | IllegalClaimValid(_) => "claim-valid",
+            ReplacingMoveTouched(_)
+            | Touched { .. }
+            | TouchMoveNotEnforced(_)
+            | TouchMoveApplied(_) => "touch-move",
+            IllegalMovePenalty { .. } | QuickplayPostponed { .. } | QuickplayRejected { .. } => {
+                "penalty"
+            }
+            IllegalMoveCompleted { .. } | IllegalMoveStands(_) => "illegal-move-stands",
+            KingQueenSwapped | BoardTransferred | ClockSettingExamined | BothFlagsGameGoesOn => {
+                "ruling"
+            }
+            QuickplayClaim(_) | QuickplayNoArbiter(_) | RulingAfterFlag => "claim",
+            NotPhysicallyPossible(_)
+            | ArbiterActsOnIllegalMoves
+            | NoIllegalMoveToClaim(_)
+            | TouchWithoutTheMove(_)
+            | TouchEmptySquare(_)
+            | TouchedPieceMustMove(_)
+            | NoTouchBreach(_)
+            | TooLateAfterThreeMoves(_)
+            | InitialPositionCorrect(_)
+            | QuickplayExcluded
+            | NotQuickplayFinish
+            | QuickplayFlagFallen(_)
+            | QuickplayTooMuchTime(_)
+            | NothingToRule
+            | OddsMoveGivesCheck => "refused",
             OfferAtWrongMoment(_) => "breach",
             OfferDeclined(_) | OfferDeclinedByMove(_) | OfferLapsedGameOver => "offer-lapsed",
             ClockNotPressed(_) => "clock",
@@ -568,6 +726,46 @@ impl Note {
                     )
                 }
             }
+            NotPhysicallyPossible(text) => pick(lang, format!("Refused: `{text}` is not a move that can be made on the board"), format!("Refusé : « {text} » ne peut pas être joué sur l'échiquier")),
+            IllegalMoveWithdrawn(c) => pick(lang, format!("{} replaces the uncompleted illegal move", side(*c, lang)), format!("{} remplacent le coup illégal non complété", cap(side(*c, lang)))),
+            IllegalMoveMade { side: c, text } => pick(lang, format!("{} makes the illegal move {text}", side(*c, lang)), format!("{} jouent le coup illégal {text}", cap(side(*c, lang)))),
+            PawnBecomesQueen(c) => pick(lang, format!("{}'s pawn on the last rank was not replaced: it becomes a queen", side(*c, lang)), format!("Le pion des {} sur la dernière rangée n'a pas été remplacé : il devient une dame", fr_of(*c))),
+            ArbiterIntervenes(c) => pick(lang, format!("The arbiter intervenes without a claim on {}'s illegal move", side(*c, lang)), format!("L'arbitre intervient sans réclamation sur le coup illégal des {}", fr_of(*c))),
+            ReplacingMoveTouched(c) => pick(lang, format!("{} must replace it with a move of the piece touched, if it has one", side(*c, lang)), format!("{} doivent le remplacer par un coup de la pièce touchée, si elle en a un", cap(side(*c, lang)))),
+            PositionReinstated(c) => pick(lang, format!("The position before {}'s illegal move is reinstated", side(*c, lang)), format!("La position d'avant le coup illégal des {} est rétablie", fr_of(*c))),
+            IllegalMovePenalty { offender, bonus, count } => pick(lang, format!("Illegal move number {count} by {}: {} added to the opponent", side(*offender, lang), secs(*bonus)), format!("Coup illégal n° {count} des {} : {} ajoutées à l'adversaire", fr_of(*offender), secs(*bonus))),
+            IllegalMoveCompleted { offender, unplayable } => {
+                let extra = if *unplayable { pick(lang, "; the position cannot be played on".into(), " ; la position ne peut pas être jouée".into()) } else { String::new() };
+                pick(lang, format!("{}'s illegal move is completed: it stands unless the opponent claims before moving{extra}", side(*offender, lang)), format!("Le coup illégal des {} est complété : il reste acquis sauf réclamation de l'adversaire avant son coup{extra}", fr_of(*offender)))
+            }
+            IllegalMoveStands(c) => pick(lang, format!("The opponent moved: {}'s illegal move can no longer be corrected", side(*c, lang)), format!("L'adversaire a joué : le coup illégal des {} ne peut plus être corrigé", fr_of(*c))),
+            ArbiterActsOnIllegalMoves => pick(lang, "Refused: the arbiter acts on illegal moves himself".into(), "Refusé : l'arbitre agit lui-même sur les coups illégaux".into()),
+            NoIllegalMoveToClaim(_) => pick(lang, "Refused: no illegal move of the opponent is open to a claim".into(), "Refusé : aucun coup illégal de l'adversaire ne peut être réclamé".into()),
+            IllegalClaimValid(c) => pick(lang, format!("{}'s claim of an illegal move is valid", side(*c, lang)), format!("La réclamation des {} pour coup illégal est fondée", fr_of(*c))),
+            TouchWithoutTheMove(c) => pick(lang, format!("Refused: {} does not have the move", side(*c, lang)), format!("Refusé : les {} n'ont pas le trait", fr_of(*c))),
+            TouchEmptySquare(sq) => pick(lang, format!("Refused: no piece on {sq}"), format!("Refusé : aucune pièce en {sq}")),
+            Touched { side: c, square } => pick(lang, format!("{} touches the piece on {square}", side(*c, lang)), format!("{} touchent la pièce en {square}", cap(side(*c, lang)))),
+            TouchedPieceMustMove(c) => pick(lang, format!("Refused: {} must move or capture the piece touched", side(*c, lang)), format!("Refusé : les {} doivent jouer ou prendre la pièce touchée", fr_of(*c))),
+            TouchMoveNotEnforced(c) => pick(lang, format!("{}'s move breaks touch-move; art. 4 applies only if the opponent asks", side(*c, lang)), format!("Le coup des {} enfreint la règle de la pièce touchée ; l'article 4 ne s'applique qu'à la demande de l'adversaire", fr_of(*c))),
+            NoTouchBreach(_) => pick(lang, "Refused: no move breaking touch-move to correct".into(), "Refusé : aucun coup enfreignant la règle de la pièce touchée".into()),
+            TouchMoveApplied(c) => pick(lang, format!("Touch-move applied on request: {}'s move is taken back and the piece touched must be moved", side(*c, lang)), format!("Pièce touchée appliquée sur demande : le coup des {} est repris, la pièce touchée doit être jouée", fr_of(*c))),
+            TooLateAfterThreeMoves(_) => pick(lang, "Refused: no such claim once each player has completed three moves".into(), "Refusé : plus de réclamation de ce genre après trois coups de chaque joueur".into()),
+            InitialPositionCorrect(_) => pick(lang, "Refused: the initial position was correct".into(), "Refusé : la position initiale était correcte".into()),
+            KingQueenSwapped => pick(lang, "King and queen were swapped in the initial position: the game goes on, that king may not castle".into(), "Roi et dame inversés dans la position initiale : la partie continue, ce roi ne peut pas roquer".into()),
+            BoardTransferred => pick(lang, "The game goes on: the position is transferred to a correctly placed board".into(), "La partie continue : la position est reportée sur un échiquier correctement placé".into()),
+            ClockSettingExamined => pick(lang, "The arbiter examines the clock setting and sets the clocks if needed".into(), "L'arbitre vérifie le réglage des pendules et les règle au besoin".into()),
+            QuickplayExcluded => pick(lang, "Refused: no such claim in blitz, with an increment or a delay, or where the guidelines were not announced".into(), "Refusé : pas de telle réclamation en blitz, avec incrément ou délai, ou si les directives n'ont pas été annoncées".into()),
+            NotQuickplayFinish => pick(lang, "Refused: the game is not in its quickplay finish (the last period)".into(), "Refusé : la partie n'est pas dans sa phase finale au K.O. (dernière période)".into()),
+            QuickplayFlagFallen(c) => pick(lang, format!("Refused: {}'s flag has already fallen", side(*c, lang)), format!("Refusé : le drapeau des {} est déjà tombé", fr_of(*c))),
+            QuickplayTooMuchTime(c) => pick(lang, format!("Refused: {} has two minutes or more", side(*c, lang)), format!("Refusé : les {} ont deux minutes ou plus", fr_of(*c))),
+            QuickplayClaim(c) => pick(lang, format!("{} claims a draw with less than two minutes; the clocks are stopped and the arbiter must decide", side(*c, lang)), format!("{} réclament la nullité avec moins de deux minutes ; les pendules sont arrêtées, l'arbitre doit décider", cap(side(*c, lang)))),
+            QuickplayNoArbiter(c) => pick(lang, format!("{} claims a draw with no arbiter present: the game ends; the claim, the final position and the scoresheet go to an arbiter, whose decision is final", side(*c, lang)), format!("{} réclament la nullité sans arbitre : la partie s'arrête ; la réclamation, la position finale et la feuille vont à un arbitre, qui décide sans appel", cap(side(*c, lang)))),
+            RulingAfterFlag => pick(lang, "The claim was postponed: the arbiter now declares the result".into(), "La décision avait été différée : l'arbitre déclare maintenant le résultat".into()),
+            NothingToRule => pick(lang, "Refused: no claim awaits a ruling".into(), "Refusé : aucune réclamation n'attend de décision".into()),
+            QuickplayPostponed { claimant: _, bonus } => pick(lang, format!("The arbiter postpones his decision: {} added to the opponent; the game goes on", secs(*bonus)), format!("L'arbitre diffère sa décision : {} ajoutées à l'adversaire ; la partie continue", secs(*bonus))),
+            QuickplayRejected { claimant: _, bonus } => pick(lang, format!("The arbiter rejects the claim: {} added to the opponent; the game goes on", secs(*bonus)), format!("L'arbitre rejette la réclamation : {} ajoutées à l'adversaire ; la partie continue", secs(*bonus))),
+            BothFlagsGameGoesOn => pick(lang, "Both flags have fallen before the last period: the game goes on".into(), "Les deux drapeaux sont tombés avant la dernière période : la partie continue".into()),
+            OddsMoveGivesCheck => pick(lang, "Refused: the receiver of odds cannot move again with the giver in check".into(), "Refusé : celui qui reçoit l'avantage ne peut rejouer si l'adversaire est en échec".into()),
             ClaimStandsAsOffer(c) => {
                 if fr {
                     format!(

@@ -9,6 +9,8 @@ use shakmaty::{
     zobrist::Zobrist64, Bitboard, ByColor, Chess, Color, EnPassantMode, Move, Position,
 };
 
+mod irregular;
+
 use crate::{
     clock::{Clock, LedgerKind, Millis, TimeControl},
     dead::{self, Mate},
@@ -77,6 +79,39 @@ pub struct Setup {
     pub players: ByColor<Option<String>>,
     /// Dead-position policy.
     pub dead_check: DeadCheck,
+    /// What the event's regulations fix.
+    pub regulations: Regulations,
+    /// Odds (1930 art. 22).
+    pub odds: Option<Odds>,
+}
+
+/// What an event's regulations fix, apart from the Laws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regulations {
+    /// An arbiter is present in the venue (otherwise 2005 Annex D, 2023 III.6).
+    pub arbiter_present: bool,
+    /// The quickplay-finish guidelines were announced (2023 III.2.1).
+    pub quickplay_guidelines: bool,
+}
+
+impl Default for Regulations {
+    fn default() -> Regulations {
+        Regulations {
+            arbiter_present: true,
+            quickplay_guidelines: true,
+        }
+    }
+}
+
+/// An odds game (1930 art. 22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// Who receives the odds.
+    pub receiver: Color,
+    /// How many moves he plays in a row at his first turn.
+    pub moves: u32,
+    /// The giver cedes the first move (22.1): the receiver moves first.
+    pub cede_first_move: bool,
 }
 
 impl Setup {
@@ -92,6 +127,8 @@ impl Setup {
             notation: Language::En,
             players: ByColor::new_with(|_| None),
             dead_check: DeadCheck::default(),
+            regulations: Regulations::default(),
+            odds: None,
         }
     }
 }
@@ -102,6 +139,9 @@ pub enum SetupError {
     /// The history movetext could not be played.
     #[error("history: {0}")]
     History(#[from] MovetextError),
+    /// Odds requested where the edition has no odds games, or impossible odds.
+    #[error("odds: {0}")]
+    Odds(String),
 }
 
 /// One decision of the arbiter, with its article.
@@ -124,11 +164,23 @@ struct Offer {
     mark_next: bool,
 }
 
+/// What the engine waits for from the arbiter before anything else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pending {
-    /// The full search could not decide whether the winner on time can
-    /// checkmate: the arbiter must rule.
-    FlagRuling { fallen: Color },
+enum Awaiting {
+    /// The full search could not decide whether `winner` can checkmate: the
+    /// arbiter must rule whether `loser` loses (`lose`) or draws (`draw`).
+    MateRuling {
+        loser: Color,
+        lose: Termination,
+        draw: Termination,
+        article: Article,
+    },
+    /// A quickplay claim (10.2, III.5) waits for the arbiter's decision.
+    Quickplay { claimant: Color },
+    /// A flag fell after a postponed quickplay claim: the arbiter declares the result.
+    QuickplayAtFlag { fallen: Color, claimant: Color },
+    /// No arbiter present: the claim ended the game; an arbiter decides (D1, III.6).
+    NoArbiter { claimant: Color },
 }
 
 /// A game in progress or finished.
@@ -158,7 +210,27 @@ pub struct Game {
     unpressed: Option<Color>,
     /// A move declared in an incorrect claim, which must now be played.
     obligation: Option<Move>,
-    pending: Option<Pending>,
+    awaiting: Option<Awaiting>,
+    regulations: Regulations,
+    /// Completed illegal moves per player.
+    illegal: ByColor<u32>,
+    /// An illegal move made on the board, the clock not yet pressed.
+    uncompleted: Option<irregular::Physical>,
+    /// A completed illegal move standing on the board, open to a claim (B6, C3).
+    standing: Option<irregular::Standing>,
+    /// Touched pieces that the player with the move must move or capture.
+    touch: Option<irregular::Touch>,
+    /// A move that broke touch-move, open to the opponent's request (B5).
+    touch_breach: Option<irregular::Breach>,
+    /// A quickplay claim the arbiter postponed (10.2b, III.5.2).
+    postponed: Option<Color>,
+    /// Half-moves after which the position is not what the move gives: an
+    /// illegal move left standing, or an odds player moving again.
+    overrides: Vec<(u32, Chess)>,
+    /// Moves of the receiver's series still to play (1930 22.2), and the odds.
+    odds: Option<irregular::OddsRun>,
+    /// Moves counted for the time control by the pending press.
+    press_count: u32,
     outcome: Option<Outcome>,
     log: Vec<Decision>,
     now: Millis,
@@ -228,11 +300,49 @@ impl Game {
             offers: Vec::new(),
             unpressed: None,
             obligation: None,
-            pending: None,
+            awaiting: None,
+            regulations: setup.regulations,
+            illegal: ByColor::new_with(|_| 0),
+            uncompleted: None,
+            standing: None,
+            touch: None,
+            touch_breach: None,
+            postponed: None,
+            overrides: Vec::new(),
+            odds: None,
+            press_count: 1,
             outcome: None,
             log: Vec::new(),
             now: 0,
         };
+        if let Some(odds) = setup.odds {
+            if laws.odds.is_none() {
+                return Err(SetupError::Odds(format!(
+                    "odds games are a 1930 rule (art. 22); {} has none",
+                    laws.code
+                )));
+            }
+            if odds.moves == 0 || odds.moves > 20 {
+                return Err(SetupError::Odds(format!(
+                    "{} moves: expected 1 to 20",
+                    odds.moves
+                )));
+            }
+            if odds.cede_first_move && game.position.turn() != odds.receiver {
+                let swapped = irregular::same_side_again(&game.position).ok_or_else(|| {
+                    SetupError::Odds("the first move cannot be ceded in this position".into())
+                })?;
+                game.start = swapped.clone();
+                game.window = swapped.clone();
+                game.position = swapped;
+            }
+            game.odds = Some(irregular::OddsRun {
+                receiver: odds.receiver,
+                left: odds.moves,
+                total: odds.moves,
+                giver_moved: false,
+            });
+        }
         game.current_hash = hash(&game.position);
         game.hashes.push(short(game.current_hash));
         for m in history {
@@ -293,7 +403,7 @@ impl Game {
 
     /// Playing or finished.
     pub fn state(&self) -> State {
-        if self.outcome.is_some() {
+        if self.outcome.is_some() || matches!(self.awaiting, Some(Awaiting::NoArbiter { .. })) {
             State::Finished
         } else {
             State::Playing
@@ -316,12 +426,21 @@ impl Game {
         let mut pos = self.start.clone();
         let mut sheet = Vec::with_capacity(self.moves.len());
         for (i, m) in self.moves.iter().enumerate() {
-            let mut san = write_san(&pos, m, self.notation);
+            let overridden = self.overrides.iter().find(|(ply, _)| *ply == i as u32);
+            let mut san = if pos.is_legal(*m) {
+                write_san(&pos, m, self.notation)
+            } else {
+                // an illegal move left standing: written as it was made
+                irregular::written_physical(&pos, m, self.notation)
+            };
             if self.offers.contains(&(i as u32)) {
                 san.push_str("(=)");
             }
             sheet.push(san);
-            pos.play_unchecked(*m);
+            match overridden {
+                Some((_, after)) => pos = after.clone(),
+                None => pos.play_unchecked(*m),
+            }
         }
         sheet
     }
@@ -347,13 +466,30 @@ impl Game {
 
     // ----- time ---------------------------------------------------------
 
+    /// The flag policy in force: the edition's for the game type, except that
+    /// with no arbiter present a fall counts only when claimed, and both flags
+    /// down is decided by 10.3 / III.3.1.
+    fn flag_policy(&self) -> FlagPolicy {
+        let policy = self.laws.flag_policy.get(self.game_type);
+        match policy {
+            FlagPolicy::ArbiterSees { .. } if !self.regulations.arbiter_present => {
+                FlagPolicy::ClaimOnly {
+                    claim_only: self.laws.flag_fall,
+                    claim: self.laws.flag_fall,
+                    both_flags: self.laws.quickplay.both_flags,
+                }
+            }
+            _ => policy,
+        }
+    }
+
     /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
-    /// is seen, or only recorded, as the edition's flag policy says.
+    /// is seen, or only recorded, as the flag policy says.
     pub fn advance(&mut self, t: Millis) {
         if t <= self.now {
             return;
         }
-        if self.outcome.is_some() || self.pending.is_some() {
+        if self.outcome.is_some() || self.awaiting.is_some() {
             self.now = t;
             return;
         }
@@ -365,10 +501,25 @@ impl Game {
                 break;
             }
             self.now = fall;
-            match self.laws.flag_policy.get(self.game_type) {
+            match self.flag_policy() {
                 FlagPolicy::ArbiterSees { article } => {
                     self.decide(fall, None, article, Note::FlagFell(side));
-                    self.flag_decision(fall, None, side);
+                    if let Some(claimant) = self.postponed {
+                        // 10.2b / III.5.2: the arbiter declares the result now
+                        self.clock.stop(fall);
+                        self.awaiting = Some(Awaiting::QuickplayAtFlag {
+                            fallen: side,
+                            claimant,
+                        });
+                        self.decide(
+                            fall,
+                            None,
+                            self.laws.quickplay.postpone,
+                            Note::RulingAfterFlag,
+                        );
+                    } else {
+                        self.flag_decision(fall, None, side);
+                    }
                     return;
                 }
                 FlagPolicy::ClaimOnly { claim_only, .. } => {
@@ -380,27 +531,52 @@ impl Game {
         self.now = t;
     }
 
+    /// `loser` loses by `lose` under `article`, unless his opponent cannot
+    /// checkmate by any series of legal moves (then `draw`); when the search
+    /// cannot tell, the arbiter must rule.
+    fn lose_unless_no_mate(
+        &mut self,
+        t: Millis,
+        event: Option<usize>,
+        loser: Color,
+        lose: Termination,
+        draw: Termination,
+        article: Article,
+    ) {
+        match dead::can_checkmate(&self.position, !loser) {
+            Mate::Possible(_) => self.finish(
+                t,
+                event,
+                Outcome::new(GameResult::win(!loser), lose, article),
+            ),
+            Mate::Impossible => {
+                self.finish(t, event, Outcome::new(GameResult::Draw, draw, article))
+            }
+            Mate::Unknown => {
+                self.clock.stop(t);
+                self.awaiting = Some(Awaiting::MateRuling {
+                    loser,
+                    lose,
+                    draw,
+                    article,
+                });
+                self.decide(t, event, article, Note::ArbiterMustRuleOnMate(!loser));
+            }
+        }
+    }
+
     /// `fallen`'s flag is down and counts: loss, or a draw when the opponent
     /// cannot checkmate by any series of legal moves.
     fn flag_decision(&mut self, t: Millis, event: Option<usize>, fallen: Color) {
         let article = self.laws.flag_fall;
-        match dead::can_checkmate(&self.position, !fallen) {
-            Mate::Possible(_) => self.finish(
-                t,
-                event,
-                Outcome::new(GameResult::win(!fallen), Termination::TimeForfeit, article),
-            ),
-            Mate::Impossible => self.finish(
-                t,
-                event,
-                Outcome::new(GameResult::Draw, Termination::TimeForfeitDraw, article),
-            ),
-            Mate::Unknown => {
-                self.clock.stop(t);
-                self.pending = Some(Pending::FlagRuling { fallen });
-                self.decide(t, event, article, Note::ArbiterMustRuleOnMate(!fallen));
-            }
-        }
+        self.lose_unless_no_mate(
+            t,
+            event,
+            fallen,
+            Termination::TimeForfeit,
+            Termination::TimeForfeitDraw,
+            article,
+        );
     }
 
     // ----- events -------------------------------------------------------
@@ -421,25 +597,19 @@ impl Game {
             }
             return;
         }
-        if let Some(Pending::FlagRuling { fallen }) = self.pending {
+        if let Some(awaiting) = self.awaiting {
             match (&event.by, &event.action) {
-                (Actor::Arbiter, Action::Ruling(j)) => {
-                    self.pending = None;
-                    let outcome = match j {
-                        Judgment::Draw => Outcome::new(
-                            GameResult::Draw,
-                            Termination::TimeForfeitDraw,
-                            self.laws.flag_fall,
-                        ),
-                        _ => Outcome::new(
-                            GameResult::win(!fallen),
-                            Termination::TimeForfeit,
-                            self.laws.flag_fall,
-                        ),
+                (Actor::Arbiter, Action::Ruling(j)) => self.on_ruling(t, index, awaiting, *j),
+                (_, Action::Arrive) => {}
+                _ => {
+                    let article = match awaiting {
+                        Awaiting::MateRuling { article, .. } => article,
+                        Awaiting::Quickplay { .. } => self.laws.quickplay.claim,
+                        Awaiting::QuickplayAtFlag { .. } => self.laws.quickplay.postpone,
+                        Awaiting::NoArbiter { .. } => self.laws.quickplay.no_arbiter,
                     };
-                    self.finish(t, ev, outcome);
+                    self.decide(t, ev, article, Note::AwaitingRuling);
                 }
-                _ => self.decide(t, ev, self.laws.flag_fall, Note::AwaitingRuling),
             }
             return;
         }
@@ -448,6 +618,7 @@ impl Game {
                 self.on_move(t, index, c, text, *press)
             }
             (Actor::Player(c), Action::Press) => self.on_press(t, index, c),
+            (Actor::Player(c), Action::Touch(square)) => self.on_touch(t, index, c, *square),
             (Actor::Player(c), Action::OfferDraw) => self.on_offer(t, index, c),
             (Actor::Player(c), Action::AcceptDraw) => self.on_accept(t, index, c),
             (Actor::Player(c), Action::DeclineDraw) => self.on_decline(t, index, c),
@@ -462,14 +633,99 @@ impl Game {
                 self.decide(
                     t,
                     ev,
-                    "6.10",
+                    self.laws.clock_correction,
                     Note::ClocksSet {
                         white: *white,
                         black: *black,
                     },
                 );
             }
+            (Actor::Arbiter, Action::Ruling(_)) => {
+                self.decide(t, ev, self.laws.quickplay.claim, Note::NothingToRule)
+            }
             (_, action) => self.decide(t, ev, "-", Note::NotHandled(action_name(action))),
+        }
+    }
+
+    fn on_ruling(&mut self, t: Millis, index: usize, awaiting: Awaiting, judgment: Judgment) {
+        let ev = Some(index);
+        let qp = self.laws.quickplay;
+        self.awaiting = None;
+        match awaiting {
+            Awaiting::MateRuling {
+                loser,
+                lose,
+                draw,
+                article,
+            } => {
+                let outcome = match judgment {
+                    Judgment::Draw => Outcome::new(GameResult::Draw, draw, article),
+                    _ => Outcome::new(GameResult::win(!loser), lose, article),
+                };
+                self.finish(t, ev, outcome);
+            }
+            Awaiting::Quickplay { claimant } => match judgment {
+                Judgment::Draw => self.finish(
+                    t,
+                    ev,
+                    Outcome::new(GameResult::Draw, Termination::QuickplayFinish, qp.draw),
+                ),
+                Judgment::Postpone => {
+                    self.clock.adjust(!claimant, LedgerKind::Bonus, qp.bonus_ms);
+                    self.postponed = Some(claimant);
+                    self.decide(
+                        t,
+                        ev,
+                        qp.postpone,
+                        Note::QuickplayPostponed {
+                            claimant,
+                            bonus: qp.bonus_ms,
+                        },
+                    );
+                    self.clock.resume(claimant, t);
+                }
+                Judgment::Reject => {
+                    self.clock.adjust(!claimant, LedgerKind::Bonus, qp.bonus_ms);
+                    self.decide(
+                        t,
+                        ev,
+                        qp.reject,
+                        Note::QuickplayRejected {
+                            claimant,
+                            bonus: qp.bonus_ms,
+                        },
+                    );
+                    self.clock.resume(claimant, t);
+                }
+            },
+            Awaiting::QuickplayAtFlag { fallen, .. } => match judgment {
+                Judgment::Draw => self.finish(
+                    t,
+                    ev,
+                    Outcome::new(GameResult::Draw, Termination::QuickplayFinish, qp.postpone),
+                ),
+                _ => self.flag_decision(t, ev, fallen),
+            },
+            Awaiting::NoArbiter { claimant } => match judgment {
+                Judgment::Draw => self.finish(
+                    t,
+                    ev,
+                    Outcome::new(
+                        GameResult::Draw,
+                        Termination::QuickplayFinish,
+                        qp.no_arbiter,
+                    ),
+                ),
+                _ => self.finish(
+                    t,
+                    ev,
+                    Outcome::new(
+                        GameResult::win(!claimant),
+                        Termination::QuickplayFinish,
+                        qp.no_arbiter,
+                    ),
+                ),
+            },
         }
     }
 
@@ -609,35 +865,32 @@ impl Game {
             self.decide(t, ev, laws.alternation, Note::NotYourMove(c));
             return;
         }
-        let m = match read_move(&self.position, text, self.notation) {
-            Reading::Move(m) => m,
-            Reading::Ambiguous(candidates) => {
-                self.decide(
-                    t,
-                    ev,
-                    laws.notation,
-                    Note::AmbiguousMove {
-                        text: text.to_owned(),
-                        candidates: candidates.len(),
-                    },
-                );
-                return;
-            }
-            Reading::Illegal { .. } => {
-                self.decide(
-                    t,
-                    ev,
-                    laws.legal_move,
-                    Note::IllegalMoveRefused(text.to_owned()),
-                );
-                return;
-            }
+        if let Some(uci) = irregular::unpromoted_pawn(&self.position, text) {
+            self.on_illegal(t, index, c, &uci, press);
+            return;
+        }
+        match read_move(&self.position, text, self.notation) {
+            Reading::Move(m) => self.make_move(t, index, c, m, press),
+            Reading::Ambiguous(candidates) => self.decide(
+                t,
+                ev,
+                laws.notation,
+                Note::AmbiguousMove {
+                    text: text.to_owned(),
+                    candidates: candidates.len(),
+                },
+            ),
+            Reading::Illegal { uci: Some(uci) } => self.on_illegal(t, index, c, &uci, press),
+            Reading::Illegal { uci: None } => self.decide(
+                t,
+                ev,
+                laws.legal_move,
+                Note::IllegalMoveRefused(text.to_owned()),
+            ),
             Reading::Unreadable => {
-                self.decide(t, ev, laws.notation, Note::UnreadableMove(text.to_owned()));
-                return;
+                self.decide(t, ev, laws.notation, Note::UnreadableMove(text.to_owned()))
             }
-        };
-        self.make_move(t, index, c, m, press);
+        }
     }
 
     /// Makes a move already resolved to a [`Move`] (as a PGN reader gives it),
@@ -645,7 +898,7 @@ impl Game {
     /// that is not legal in the position is refused and logged.
     pub fn play_move(&mut self, index: usize, t: Millis, m: Move) {
         self.advance(t);
-        if self.outcome.is_some() || self.pending.is_some() {
+        if self.outcome.is_some() || self.awaiting.is_some() {
             self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
             return;
         }
@@ -673,11 +926,74 @@ impl Game {
                 self.decide(t, ev, article, Note::DeclaredMoveDue(san));
                 return;
             }
-            self.obligation = None;
+        }
+        let mut breach = None;
+        if let Some(touch) = self.touch.filter(|touch| touch.by == c) {
+            if let Some(allowed) = touch.required(&self.position) {
+                if !allowed.contains(&m) {
+                    if touch.enforced {
+                        self.decide(t, ev, touch.article, Note::TouchedPieceMustMove(c));
+                        return;
+                    }
+                    breach = Some(irregular::Breach {
+                        by: c,
+                        before: self.snapshot(),
+                        touch,
+                    });
+                }
+            }
+        }
+        // the odds receiver moving again must leave a position in which he can
+        let series = self.odds.filter(|o| o.receiver == c && o.left > 1);
+        let again = match series {
+            Some(_) => {
+                let mut after = self.position.clone();
+                after.play_unchecked(m);
+                match irregular::same_side_again(&after) {
+                    Some(p) => Some(p),
+                    None => {
+                        self.decide(t, ev, laws.odds.unwrap_or("22"), Note::OddsMoveGivesCheck);
+                        return;
+                    }
+                }
+            }
+            None => None,
+        };
+        self.obligation = None;
+        self.touch = None;
+        if let Some(u) = self.uncompleted.take() {
+            self.decide(
+                t,
+                ev,
+                laws.illegal_moves.replacing_move,
+                Note::IllegalMoveWithdrawn(u.by),
+            );
+        }
+        if let Some(b) = breach {
+            let article = laws
+                .touching
+                .on_request
+                .get(self.game_type)
+                .unwrap_or(laws.touching.touch_move);
+            self.decide(t, ev, article, Note::TouchMoveNotEnforced(c));
+            self.touch_breach = Some(b);
+        } else {
+            self.touch_breach = None;
+        }
+        if self.standing.as_ref().is_some_and(|st| st.by != c) {
+            // by moving, the opponent lets the illegal move stand for good
+            self.standing = None;
+            let article = match laws.illegal_moves.procedure.get(self.game_type) {
+                crate::edition::IllegalProcedure::OnClaim { claim } => claim,
+                crate::edition::IllegalProcedure::ClaimWins { claim } => claim,
+                crate::edition::IllegalProcedure::ArbiterActs => laws.illegal_moves.reinstate,
+            };
+            self.decide(t, ev, article, Note::IllegalMoveStands(!c));
         }
         if let Some(opp) = self.unpressed.take() {
             // the opponent never pressed: his clock ran until now
-            self.clock.press(opp, t, 1);
+            let count = self.press_count;
+            self.clock.press(opp, t, count);
             self.decide(t, ev, "6.2", Note::ClockNotPressed(opp));
         }
         if let Some(offer) = self.offer {
@@ -694,6 +1010,15 @@ impl Game {
                 self.offers.push(ply);
             }
         }
+        if let Some(after) = again {
+            // 1930 22.2: the receiver plays his moves in a row
+            self.set_position(after);
+            if let Some(o) = self.odds.as_mut() {
+                o.left -= 1;
+            }
+            return;
+        }
+        let count = self.moves_counted(c);
         if let Some(outcome) = self.ending_after_move() {
             if outcome.termination == Termination::DeadPosition {
                 if let Some(also) = laws.dead_position_also {
@@ -704,16 +1029,40 @@ impl Game {
             return;
         }
         if press {
-            self.clock.press(c, t, 1);
+            self.clock.press(c, t, count);
         } else {
             self.unpressed = Some(c);
+            self.press_count = count;
+        }
+    }
+
+    /// How many moves the press completing `c`'s turn counts for the time
+    /// control: 1, or the odds (1930 22.3) for the receiver's series and the
+    /// giver's first move.
+    fn moves_counted(&mut self, c: Color) -> u32 {
+        let Some(o) = self.odds.as_mut() else {
+            return 1;
+        };
+        if o.receiver == c && o.left == 1 {
+            o.left = 0;
+            o.total
+        } else if o.receiver != c && !o.giver_moved {
+            o.giver_moved = true;
+            o.total
+        } else {
+            1
         }
     }
 
     fn on_press(&mut self, t: Millis, index: usize, c: Color) {
         if self.unpressed == Some(c) {
             self.unpressed = None;
-            self.clock.press(c, t, 1);
+            let count = self.press_count;
+            self.clock.press(c, t, count);
+        } else if self.uncompleted.is_some_and(|u| u.by == c) {
+            if let Some(u) = self.uncompleted.take() {
+                self.complete_illegal(t, Some(index), u);
+            }
         } else {
             self.decide(t, Some(index), "6.2", Note::NothingToPress(c));
         }
@@ -841,8 +1190,11 @@ impl Game {
                 self.claim_draw(t, index, c, kind, intended)
             }
             ClaimKind::Flag => self.claim_flag(t, index, c),
-            ClaimKind::IllegalMove | ClaimKind::Quickplay => {
-                self.decide(t, Some(index), "-", Note::NotHandled(kind.code()))
+            ClaimKind::IllegalMove => self.claim_illegal(t, index, c),
+            ClaimKind::Quickplay => self.claim_quickplay(t, index, c),
+            ClaimKind::TouchMove => self.claim_touch_move(t, index, c),
+            ClaimKind::InitialPosition | ClaimKind::BoardOrientation | ClaimKind::ClockSetting => {
+                self.claim_setup(t, index, c, kind)
             }
         }
     }
@@ -850,7 +1202,7 @@ impl Game {
     fn claim_flag(&mut self, t: Millis, index: usize, c: Color) {
         let ev = Some(index);
         let laws = self.laws;
-        match laws.flag_policy.get(self.game_type) {
+        match self.flag_policy() {
             FlagPolicy::ArbiterSees { .. } => {
                 // a fallen flag would already have ended the game
                 self.decide(t, ev, laws.flag_fall, Note::FlagNotFallen(!c));
@@ -867,11 +1219,24 @@ impl Game {
                         self.decide(t, ev, claim, Note::FlagClaimValid(c));
                         self.flag_decision(t, ev, !c);
                     }
-                    (true, true) => self.finish(
-                        t,
-                        ev,
-                        Outcome::new(GameResult::Draw, Termination::BothFlags, both_flags),
-                    ),
+                    (true, true) => {
+                        let qp = laws.quickplay;
+                        if both_flags == qp.both_flags
+                            && qp.both_flags_only_last_period
+                            && !self.in_last_period(c)
+                        {
+                            self.decide(t, ev, both_flags, Note::BothFlagsGameGoesOn);
+                            if let Some(side) = running {
+                                self.clock.resume(side, t);
+                            }
+                        } else {
+                            self.finish(
+                                t,
+                                ev,
+                                Outcome::new(GameResult::Draw, Termination::BothFlags, both_flags),
+                            );
+                        }
+                    }
                     (true, false) => {
                         self.decide(t, ev, claim, Note::FlagClaimOwnFallen(c));
                         if let Some(side) = running {
@@ -1061,6 +1426,7 @@ fn action_name(action: &Action) -> &'static str {
     match action {
         Action::Move { .. } => "move",
         Action::Press => "press",
+        Action::Touch(_) => "touch",
         Action::OfferDraw => "offer_draw",
         Action::AcceptDraw => "accept_draw",
         Action::DeclineDraw => "decline_draw",

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use arbitre_laws::dead;
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color};
 
 fn dev_set() -> Option<String> {
     let path = std::env::var_os("ARBITRE_UNWINNABILITY")

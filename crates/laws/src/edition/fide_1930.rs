@@ -87,6 +87,7 @@ pub static LAWS: Edition = Edition {
         },
         losing_count: 3,
         loss: "7.4b",
+        loss_draw_if_cannot_mate: false,
         unpromoted_pawn_becomes_queen: None,
     },
     quickplay: Quickplay {
@@ -115,5 +116,6 @@ pub static LAWS: Edition = Edition {
             blitz: Some("B4"),
         },
         initial_position: "7.1a",
+        board_orientation: "7.1b",
     },
 };

@@ -63,6 +63,7 @@ pub static LAWS: Edition = Edition {
         penalty: ByGameType { standard: "7.4b", rapid: "7.4b", blitz: "7.4b" },
         losing_count: 3,
         loss: "7.4b",
+        loss_draw_if_cannot_mate: false,
         unpromoted_pawn_becomes_queen: None,
     },
     quickplay: Quickplay {
@@ -83,5 +84,6 @@ pub static LAWS: Edition = Edition {
         on_request: ByGameType { standard: None, rapid: Some("B5"), blitz: Some("B5") },
         initial_claims_limit: ByGameType { standard: None, rapid: Some("B4"), blitz: Some("B4") },
         initial_position: "7.1a",
+        board_orientation: "7.1b",
     },
 };

@@ -78,7 +78,8 @@ pub static LAWS: Edition = Edition {
         },
         losing_count: 2,
         loss: "7.5.5",
-        unpromoted_pawn_becomes_queen: Some("7.5.4"),
+        loss_draw_if_cannot_mate: true,
+        unpromoted_pawn_becomes_queen: Some("7.5.2"),
     },
     quickplay: Quickplay {
         definition: "III.1",
@@ -106,5 +107,6 @@ pub static LAWS: Edition = Edition {
             blitz: None,
         },
         initial_position: "7.2.1",
+        board_orientation: "7.2.2",
     },
 };

@@ -1,0 +1,738 @@
+//! Irregularities and special procedures: illegal moves (7.4, 7.5, B6, C3),
+//! touch-move (4.3, B5), claims about the initial position (7.1, B4),
+//! quickplay finishes (10.2, Annex D, Guidelines III) and odds (1930 art. 22).
+
+use shakmaty::{
+    uci::UciMove, Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role,
+    Square,
+};
+
+use super::{hash, short, Awaiting, Game};
+use crate::{
+    clock::{Delay, LedgerKind, Millis},
+    edition::{Article, GameType, IllegalProcedure},
+    event::ClaimKind,
+    explain::Note,
+    notation::Language,
+    outcome::{GameResult, Outcome, Termination},
+};
+
+/// An illegal move made on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Physical {
+    pub by: Color,
+    /// The move as made: one of the mover's pieces from a square to another.
+    pub m: Move,
+    /// A pawn reached the last rank and was not replaced.
+    pub unpromoted: bool,
+}
+
+/// The record of a game at one moment, to go back to.
+#[derive(Clone, Debug)]
+pub(super) struct Snapshot {
+    position: Chess,
+    hash: u64,
+    window: Chess,
+    window_at: usize,
+    len: usize,
+}
+
+/// A completed illegal move standing on the board.
+#[derive(Clone, Debug)]
+pub(super) struct Standing {
+    pub by: Color,
+    pub before: Snapshot,
+    pub physical: Physical,
+    /// The position after it cannot be played on (a king left in check).
+    pub unplayable: bool,
+}
+
+/// Pieces touched by the player with the move (4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Touch {
+    pub by: Color,
+    pub own: Option<Square>,
+    pub theirs: Option<Square>,
+    /// Whether the arbiter enforces it himself (otherwise only on request, B5).
+    pub enforced: bool,
+    pub article: Article,
+}
+
+impl Touch {
+    /// The moves touch-move allows, if it restricts the player at all.
+    pub fn required(&self, pos: &Chess) -> Option<Vec<Move>> {
+        let legal = pos.legal_moves();
+        let pick = |f: &dyn Fn(&Move) -> bool| -> Option<Vec<Move>> {
+            let v: Vec<Move> = legal.iter().filter(|m| f(m)).copied().collect();
+            (!v.is_empty()).then_some(v)
+        };
+        if let (Some(own), Some(theirs)) = (self.own, self.theirs) {
+            if let Some(v) = pick(&|m| m.from() == Some(own) && m.to() == theirs && m.is_capture())
+            {
+                return Some(v);
+            }
+        }
+        if let Some(own) = self.own {
+            if let Some(v) = pick(&|m| m.from() == Some(own)) {
+                return Some(v);
+            }
+        }
+        if let Some(theirs) = self.theirs {
+            if let Some(v) = pick(&|m| m.to() == theirs && m.is_capture()) {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+/// A move that broke touch-move where art. 4 applies only on request (B5).
+#[derive(Clone, Debug)]
+pub(super) struct Breach {
+    pub by: Color,
+    pub before: Snapshot,
+    pub touch: Touch,
+}
+
+/// An odds game under way (1930 art. 22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OddsRun {
+    pub receiver: Color,
+    /// Moves the receiver has still to play in his series at his first turn.
+    pub left: u32,
+    /// The odds: moves given.
+    pub total: u32,
+    /// Whether the giver has made his first move (which counts `total`).
+    pub giver_moved: bool,
+}
+
+/// A UCI text moving a pawn to the last rank without naming a piece: the
+/// physical move, when one of the mover's pawns stands on the from-square.
+pub(super) fn unpromoted_pawn(pos: &Chess, text: &str) -> Option<String> {
+    let text = text.trim();
+    let Ok(UciMove::Normal {
+        from,
+        to,
+        promotion: None,
+    }) = text.parse::<UciMove>()
+    else {
+        return None;
+    };
+    let last = match pos.turn() {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    let pawn = pos
+        .board()
+        .piece_at(from)
+        .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn());
+    (pawn && to.rank() == last).then(|| text.to_owned())
+}
+
+/// The position after a physical move that is not legal, if the Laws' board
+/// can still hold it (no king of the side not to move in check).
+pub(super) fn physical_after(pos: &Chess, m: &Move) -> Option<Chess> {
+    let (Some(from), to) = (m.from(), m.to()) else {
+        return None;
+    };
+    let mover = pos.turn();
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    let piece = setup.board.remove_piece_at(from)?;
+    let role = m.promotion().unwrap_or(piece.role);
+    setup.board.set_piece_at(to, role.of(mover));
+    setup.turn = !mover;
+    setup.ep_square = None;
+    let mut rights = setup.castling_rights;
+    rights.discard(from);
+    rights.discard(to);
+    if piece.role == Role::King {
+        rights &= !Bitboard::from_rank(match mover {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        });
+    }
+    setup.castling_rights = rights;
+    setup.halfmoves = if piece.role == Role::Pawn || m.is_capture() {
+        0
+    } else {
+        setup.halfmoves + 1
+    };
+    if mover == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    match setup.position::<Chess>(CastlingMode::Standard) {
+        Ok(pos) => Some(pos),
+        Err(e) => e.ignore_invalid_castling_rights().ok(),
+    }
+}
+
+/// The position with the same side to move again (odds, 22.2), if legal.
+pub(super) fn same_side_again(after: &Chess) -> Option<Chess> {
+    let mut setup = after.to_setup(EnPassantMode::Legal);
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    setup.position::<Chess>(CastlingMode::Standard).ok()
+}
+
+/// A physical move as written on the scoresheet (long algebraic).
+pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String {
+    let letter = |r: Role| {
+        if r == Role::Pawn {
+            String::new()
+        } else {
+            lang.piece_letter(r).to_string()
+        }
+    };
+    match (m.from(), m.promotion()) {
+        (Some(from), promotion) => format!(
+            "{}{}{}{}{}",
+            letter(m.role()),
+            from,
+            if m.is_capture() || pos.board().piece_at(m.to()).is_some() {
+                "x"
+            } else {
+                "-"
+            },
+            m.to(),
+            promotion
+                .map(|r| format!("={}", letter(r)))
+                .unwrap_or_default()
+        ),
+        (None, _) => m.to_uci(CastlingMode::Standard).to_string(),
+    }
+}
+
+fn standard_board() -> shakmaty::Board {
+    shakmaty::Board::new()
+}
+
+/// Sides whose king and queen are swapped in an otherwise correct initial position.
+fn king_queen_swapped(board: &shakmaty::Board) -> Option<Vec<Color>> {
+    let mut fixed = board.clone();
+    let mut swapped = Vec::new();
+    for (side, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
+        let d = Square::from_coords(shakmaty::File::D, rank);
+        let e = Square::from_coords(shakmaty::File::E, rank);
+        let (pd, pe) = (fixed.piece_at(d), fixed.piece_at(e));
+        if pd == Some(Role::King.of(side)) && pe == Some(Role::Queen.of(side)) {
+            fixed.set_piece_at(d, Role::Queen.of(side));
+            fixed.set_piece_at(e, Role::King.of(side));
+            swapped.push(side);
+        }
+    }
+    (fixed == standard_board() && !swapped.is_empty()).then_some(swapped)
+}
+
+impl Game {
+    pub(super) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            position: self.position.clone(),
+            hash: self.current_hash,
+            window: self.window.clone(),
+            window_at: self.window_at,
+            len: self.moves.len(),
+        }
+    }
+
+    /// Takes the game back to a snapshot: the moves after it are undone.
+    fn restore(&mut self, snap: &Snapshot) {
+        self.moves.truncate(snap.len);
+        self.hashes.truncate(snap.len + 1);
+        self.overrides.retain(|(ply, _)| (*ply as usize) < snap.len);
+        self.offers.retain(|ply| (*ply as usize) < snap.len);
+        self.position = snap.position.clone();
+        self.current_hash = snap.hash;
+        self.window = snap.window.clone();
+        self.window_at = snap.window_at;
+    }
+
+    /// Replaces the current position (after the last move) by another one:
+    /// the record notes it, and repetitions start afresh from it.
+    pub(super) fn set_position(&mut self, after: Chess) {
+        self.current_hash = hash(&after);
+        if let Some(last) = self.hashes.last_mut() {
+            *last = short(self.current_hash);
+        }
+        let ply = self.moves.len().saturating_sub(1) as u32;
+        self.overrides.retain(|(p, _)| *p != ply);
+        if !self.moves.is_empty() {
+            self.overrides.push((ply, after.clone()));
+        }
+        self.window = after.clone();
+        self.window_at = self.moves.len();
+        self.position = after;
+    }
+
+    fn play_physical(&mut self, m: Move, after: Chess) {
+        self.moves.push(m);
+        self.hashes.push(0);
+        self.set_position(after);
+    }
+
+    /// Whether `c` plays in the last period of the time control (a quickplay finish).
+    pub(super) fn in_last_period(&self, c: Color) -> bool {
+        let control = self.clock.control();
+        let periods = control.periods();
+        let n = self.clock.moves(c).saturating_add(1);
+        let i = control.period_of_move(n);
+        i + 1 == periods.len() && periods.get(i).is_some_and(|p| p.moves.is_none())
+    }
+
+    // ----- illegal moves --------------------------------------------------
+
+    pub(super) fn on_illegal(&mut self, t: Millis, index: usize, c: Color, uci: &str, press: bool) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let parsed = uci.trim().parse::<UciMove>();
+        let Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }) = parsed
+        else {
+            self.decide(
+                t,
+                ev,
+                laws.legal_move,
+                Note::IllegalMoveRefused(uci.to_owned()),
+            );
+            return;
+        };
+        let board = self.position.board();
+        let physical = from != to
+            && board.color_at(from) == Some(c)
+            && board.color_at(to) != Some(c)
+            && promotion.is_none_or(|r| r != Role::King && r != Role::Pawn);
+        let Some(piece) = board.piece_at(from).filter(|_| physical) else {
+            self.decide(
+                t,
+                ev,
+                laws.legal_move,
+                Note::NotPhysicallyPossible(uci.to_owned()),
+            );
+            return;
+        };
+        let last = match c {
+            Color::White => Rank::Eighth,
+            Color::Black => Rank::First,
+        };
+        let unpromoted = piece.role == Role::Pawn && to.rank() == last && promotion.is_none();
+        let m = Move::Normal {
+            role: piece.role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion,
+        };
+        let theirs = board.color_at(to).filter(|&col| col != c).map(|_| to);
+        if let Some(u) = self.uncompleted.take() {
+            self.decide(
+                t,
+                ev,
+                laws.illegal_moves.replacing_move,
+                Note::IllegalMoveWithdrawn(u.by),
+            );
+        }
+        self.touch = Some(Touch {
+            by: c,
+            own: Some(from),
+            theirs,
+            enforced: true,
+            article: laws.touching.touch_move,
+        });
+        let text = written_physical(&self.position, &m, self.notation);
+        self.decide(
+            t,
+            ev,
+            laws.legal_move,
+            Note::IllegalMoveMade { side: c, text },
+        );
+        let physical = Physical {
+            by: c,
+            m,
+            unpromoted,
+        };
+        if press {
+            self.complete_illegal(t, ev, physical);
+        } else {
+            self.uncompleted = Some(physical);
+        }
+    }
+
+    /// The illegal move is completed (the clock pressed): the procedure of
+    /// the edition and game type.
+    pub(super) fn complete_illegal(&mut self, t: Millis, ev: Option<usize>, p: Physical) {
+        let laws = self.laws;
+        let il = laws.illegal_moves;
+        if p.unpromoted {
+            if let Some(article) = il.unpromoted_pawn_becomes_queen {
+                let queen = match p.m {
+                    Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        ..
+                    } => Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(Role::Queen),
+                    },
+                    other => other,
+                };
+                if self.position.is_legal(queen) {
+                    self.touch = None;
+                    self.decide(t, ev, article, Note::PawnBecomesQueen(p.by));
+                    let index = ev.unwrap_or_default();
+                    self.make_move(t, index, p.by, queen, true);
+                    if self.outcome.is_none() {
+                        self.penalise_illegal(t, ev, p.by, false);
+                    }
+                    return;
+                }
+            }
+        }
+        match il.procedure.get(self.game_type) {
+            IllegalProcedure::ArbiterActs => self.rule_illegal(t, ev, p),
+            IllegalProcedure::OnClaim { claim } => match physical_after(&self.position, &p.m) {
+                Some(after) if !p.unpromoted => self.stand(t, ev, p, Some(after)),
+                _ => {
+                    // B6: promotion not completed, or both kings in check
+                    self.decide(t, ev, claim, Note::ArbiterIntervenes(p.by));
+                    self.rule_illegal(t, ev, p);
+                }
+            },
+            IllegalProcedure::ClaimWins { .. } => {
+                let after = physical_after(&self.position, &p.m);
+                self.stand(t, ev, p, after);
+            }
+        }
+    }
+
+    /// The arbiter's ruling on an illegal move (7.4, 7.5): the position before
+    /// it is reinstated and the opponent gets extra time, or the offender loses.
+    fn rule_illegal(&mut self, t: Millis, ev: Option<usize>, p: Physical) {
+        if self.penalise_illegal(t, ev, p.by, true) {
+            let il = self.laws.illegal_moves;
+            let theirs = self
+                .position
+                .board()
+                .color_at(p.m.to())
+                .filter(|&c| c != p.by)
+                .map(|_| p.m.to());
+            let article = self.laws.touching.touch_move;
+            self.touch = Some(Touch {
+                by: p.by,
+                own: p.m.from(),
+                theirs,
+                enforced: true,
+                article,
+            });
+            self.decide(t, ev, il.replacing_move, Note::ReplacingMoveTouched(p.by));
+        }
+    }
+
+    /// Counts an illegal move: the offender loses at the edition's count;
+    /// otherwise his opponent gets the extra time. Returns whether the game goes on.
+    fn penalise_illegal(
+        &mut self,
+        t: Millis,
+        ev: Option<usize>,
+        offender: Color,
+        reinstated: bool,
+    ) -> bool {
+        let il = self.laws.illegal_moves;
+        let count = {
+            let n = self.illegal.get_mut(offender);
+            *n += 1;
+            *n
+        };
+        if count >= il.losing_count {
+            self.touch = None;
+            if il.loss_draw_if_cannot_mate {
+                self.lose_unless_no_mate(
+                    t,
+                    ev,
+                    offender,
+                    Termination::IllegalMove,
+                    Termination::IllegalMoveDraw,
+                    il.loss,
+                );
+            } else {
+                self.finish(
+                    t,
+                    ev,
+                    Outcome::new(
+                        GameResult::win(!offender),
+                        Termination::IllegalMove,
+                        il.loss,
+                    ),
+                );
+            }
+            return false;
+        }
+        if reinstated {
+            self.decide(t, ev, il.reinstate, Note::PositionReinstated(offender));
+        }
+        let bonus = il.bonus_ms.get(self.game_type);
+        if !self.clock.is_untimed() {
+            self.clock.adjust(!offender, LedgerKind::Bonus, bonus);
+        }
+        self.decide(
+            t,
+            ev,
+            il.penalty.get(self.game_type),
+            Note::IllegalMovePenalty {
+                offender,
+                bonus,
+                count,
+            },
+        );
+        true
+    }
+
+    /// The completed illegal move stays on the board until the opponent
+    /// claims or moves (B6, C3).
+    fn stand(&mut self, t: Millis, ev: Option<usize>, p: Physical, after: Option<Chess>) {
+        let before = self.snapshot();
+        self.touch = None;
+        let unplayable = after.is_none();
+        if let Some(after) = after {
+            self.play_physical(p.m, after);
+        }
+        let article = match self.laws.illegal_moves.procedure.get(self.game_type) {
+            IllegalProcedure::OnClaim { claim } | IllegalProcedure::ClaimWins { claim } => claim,
+            IllegalProcedure::ArbiterActs => self.laws.illegal_moves.reinstate,
+        };
+        self.decide(
+            t,
+            ev,
+            article,
+            Note::IllegalMoveCompleted {
+                offender: p.by,
+                unplayable,
+            },
+        );
+        self.standing = Some(Standing {
+            by: p.by,
+            before,
+            physical: p,
+            unplayable,
+        });
+        if unplayable {
+            // the position cannot be played on: only the opponent's claim remains
+            self.clock.start(!p.by, t);
+        } else {
+            self.clock.press(p.by, t, 1);
+        }
+    }
+
+    pub(super) fn claim_illegal(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let procedure = laws.illegal_moves.procedure.get(self.game_type);
+        let standing = self.standing.clone().filter(|st| st.by != c);
+        let (claim, st) = match (procedure, standing) {
+            (IllegalProcedure::ArbiterActs, _) => {
+                self.decide(
+                    t,
+                    ev,
+                    laws.illegal_moves.reinstate,
+                    Note::ArbiterActsOnIllegalMoves,
+                );
+                return;
+            }
+            (IllegalProcedure::OnClaim { claim } | IllegalProcedure::ClaimWins { claim }, None) => {
+                self.decide(t, ev, claim, Note::NoIllegalMoveToClaim(c));
+                return;
+            }
+            (
+                IllegalProcedure::OnClaim { claim } | IllegalProcedure::ClaimWins { claim },
+                Some(st),
+            ) => (claim, st),
+        };
+        self.clock.stop(t);
+        self.standing = None;
+        self.decide(t, ev, claim, Note::IllegalClaimValid(c));
+        match procedure {
+            IllegalProcedure::ClaimWins { claim } => {
+                // judged on the legal position, before the illegal move
+                if !st.unplayable {
+                    self.restore(&st.before);
+                }
+                self.lose_unless_no_mate(
+                    t,
+                    ev,
+                    st.by,
+                    Termination::IllegalMove,
+                    Termination::IllegalMoveDraw,
+                    claim,
+                );
+            }
+            _ => {
+                if !st.unplayable {
+                    self.restore(&st.before);
+                }
+                self.rule_illegal(t, ev, st.physical);
+                if self.outcome.is_none() && self.awaiting.is_none() {
+                    self.clock.start(st.by, t);
+                }
+            }
+        }
+    }
+
+    // ----- touch-move -----------------------------------------------------
+
+    pub(super) fn on_touch(&mut self, t: Millis, index: usize, c: Color, square: Square) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let article = laws.touching.touch_move;
+        if c != self.position.turn() {
+            self.decide(t, ev, article, Note::TouchWithoutTheMove(c));
+            return;
+        }
+        let Some(color) = self.position.board().color_at(square) else {
+            self.decide(t, ev, article, Note::TouchEmptySquare(square));
+            return;
+        };
+        let on_request = laws.touching.on_request.get(self.game_type);
+        let mut touch = self.touch.filter(|x| x.by == c).unwrap_or(Touch {
+            by: c,
+            own: None,
+            theirs: None,
+            enforced: on_request.is_none(),
+            article: on_request.unwrap_or(article),
+        });
+        if color == c {
+            touch.own = touch.own.or(Some(square));
+        } else {
+            touch.theirs = touch.theirs.or(Some(square));
+        }
+        self.touch = Some(touch);
+        self.decide(t, ev, touch.article, Note::Touched { side: c, square });
+    }
+
+    pub(super) fn claim_touch_move(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let article = laws
+            .touching
+            .on_request
+            .get(self.game_type)
+            .unwrap_or(laws.touching.touch_move);
+        let Some(breach) = self
+            .touch_breach
+            .clone()
+            .filter(|b| b.by != c && self.position.turn() == c)
+        else {
+            self.decide(t, ev, article, Note::NoTouchBreach(c));
+            return;
+        };
+        self.clock.stop(t);
+        self.touch_breach = None;
+        self.restore(&breach.before);
+        self.touch = Some(Touch {
+            enforced: true,
+            ..breach.touch
+        });
+        self.decide(t, ev, article, Note::TouchMoveApplied(breach.by));
+        self.clock.start(breach.by, t);
+    }
+
+    // ----- the initial position, board and clocks (7.1, B4) ---------------
+
+    pub(super) fn claim_setup(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let touching = laws.touching;
+        let limit = touching.initial_claims_limit.get(self.game_type);
+        if let Some(article) = limit {
+            if self.moves.len() >= 6 {
+                self.decide(t, ev, article, Note::TooLateAfterThreeMoves(c));
+                return;
+            }
+        }
+        match kind {
+            ClaimKind::InitialPosition => {
+                let board = self.start.board().clone();
+                if board == standard_board() {
+                    self.decide(
+                        t,
+                        ev,
+                        touching.initial_position,
+                        Note::InitialPositionCorrect(c),
+                    );
+                } else if let (Some(article), Some(sides)) = (limit, king_queen_swapped(&board)) {
+                    let mut setup = self.position.to_setup(EnPassantMode::Legal);
+                    for side in sides {
+                        let rank = match side {
+                            Color::White => Rank::First,
+                            Color::Black => Rank::Eighth,
+                        };
+                        setup.castling_rights &= !Bitboard::from_rank(rank);
+                    }
+                    if let Ok(pos) = setup.position::<Chess>(CastlingMode::Standard) {
+                        self.set_position(pos);
+                    }
+                    self.decide(t, ev, article, Note::KingQueenSwapped);
+                } else {
+                    self.finish(
+                        t,
+                        ev,
+                        Outcome::new(
+                            GameResult::Annulled,
+                            Termination::Annulled,
+                            touching.initial_position,
+                        ),
+                    );
+                }
+            }
+            ClaimKind::BoardOrientation => {
+                self.decide(t, ev, touching.board_orientation, Note::BoardTransferred);
+            }
+            _ => self.decide(t, ev, laws.clock_correction, Note::ClockSettingExamined),
+        }
+    }
+
+    // ----- quickplay finishes (10.2, Annex D, Guidelines III) -------------
+
+    pub(super) fn claim_quickplay(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let qp = self.laws.quickplay;
+        let control = self.clock.control().clone();
+        let period = control
+            .periods()
+            .get(control.period_of_move(self.clock.moves(c).saturating_add(1)))
+            .copied();
+        let refusal = if self.game_type == GameType::Blitz || !self.regulations.quickplay_guidelines
+        {
+            Some((qp.excluded, Note::QuickplayExcluded))
+        } else if c != self.position.turn() {
+            Some((qp.claim, Note::ClaimWithoutTheMove(c)))
+        } else if self.clock.is_untimed() || !self.in_last_period(c) {
+            Some((qp.definition, Note::NotQuickplayFinish))
+        } else if period.is_some_and(|p| p.increment > 0 || p.delay != Delay::None) {
+            Some((qp.excluded, Note::QuickplayExcluded))
+        } else if self.clock.fallen(c).is_some() {
+            Some((qp.claim, Note::QuickplayFlagFallen(c)))
+        } else if self.clock.remaining(c) >= qp.under_ms {
+            Some((qp.claim, Note::QuickplayTooMuchTime(c)))
+        } else {
+            None
+        };
+        if let Some((article, note)) = refusal {
+            self.decide(t, ev, article, note);
+            return;
+        }
+        self.clock.stop(t);
+        if self.regulations.arbiter_present {
+            self.awaiting = Some(Awaiting::Quickplay { claimant: c });
+            self.decide(t, ev, qp.claim, Note::QuickplayClaim(c));
+        } else {
+            self.awaiting = Some(Awaiting::NoArbiter { claimant: c });
+            self.decide(t, ev, qp.no_arbiter, Note::QuickplayNoArbiter(c));
+        }
+    }
+}
