@@ -3,11 +3,11 @@
 //! panic, and the dead-position skip agrees with testing every move.
 
 use arbitre_laws::{
-    clock::LedgerKind, edition::GameType, game::DeadCheck, Action, Actor, ClaimKind, EditionId,
-    Event, Game, Setup, TimeControl,
+    clock::LedgerKind, edition::GameType, event::Judgment, game::DeadCheck, Action, Actor,
+    ClaimKind, EditionId, Event, Game, Setup, TimeControl,
 };
 use proptest::prelude::*;
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
 /// One step of a random game: which action, a choice among legal moves, time passing.
 #[derive(Clone, Debug)]
@@ -25,6 +25,10 @@ enum Step {
     Resign,
     SetClocks(i64, i64),
     Garbage(String),
+    /// A physically possible move chosen among all from-to pairs (mostly illegal).
+    Physical(u8, u8, bool),
+    Touch(u8),
+    Ruling(u8),
 }
 
 fn step() -> impl Strategy<Value = (Step, bool, i64)> {
@@ -40,11 +44,19 @@ fn step() -> impl Strategy<Value = (Step, bool, i64)> {
                 Just(ClaimKind::FiftyMoves),
                 Just(ClaimKind::Flag),
                 Just(ClaimKind::Quickplay),
+                Just(ClaimKind::IllegalMove),
+                Just(ClaimKind::TouchMove),
+                Just(ClaimKind::InitialPosition),
+                Just(ClaimKind::BoardOrientation),
+                Just(ClaimKind::ClockSetting),
             ], prop::option::of(any::<usize>()))
             .prop_map(|(k, i)| Step::Claim(k, i)),
         1 => Just(Step::Resign).prop_filter("rare", |_| true),
         1 => (0i64..400_000, 0i64..400_000).prop_map(|(w, b)| Step::SetClocks(w, b)),
         1 => "[a-zA-Z0-9=+#x-]{0,8}".prop_map(Step::Garbage),
+        2 => (any::<u8>(), any::<u8>(), any::<bool>()).prop_map(|(a, b, p)| Step::Physical(a, b, p)),
+        1 => any::<u8>().prop_map(Step::Touch),
+        1 => any::<u8>().prop_map(Step::Ruling),
     ];
     // whether the actor is the side to move; milliseconds that pass
     (action, prop::bool::weighted(0.9), 0i64..30_000)
@@ -119,8 +131,23 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 text: s.clone(),
                 press: true,
             },
+            Step::Physical(a, b, press) => {
+                let own: Vec<Square> = game.position().board().by_color(side).into_iter().collect();
+                let from = own[*a as usize % own.len()];
+                let to = Square::new(u32::from(*b) % 64);
+                Action::Move {
+                    text: format!("{from}{to}"),
+                    press: *press,
+                }
+            }
+            Step::Touch(sq) => Action::Touch(Square::new(u32::from(*sq) % 64)),
+            Step::Ruling(r) => Action::Ruling(match r % 3 {
+                0 => Judgment::Draw,
+                1 => Judgment::Postpone,
+                _ => Judgment::Reject,
+            }),
         };
-        let by = if matches!(action, Action::SetClocks { .. }) {
+        let by = if matches!(action, Action::SetClocks { .. } | Action::Ruling(_)) {
             Actor::Arbiter
         } else {
             Actor::Player(side)
