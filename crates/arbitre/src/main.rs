@@ -35,6 +35,12 @@ enum Command {
         /// Language of the explanations in the human-readable form.
         #[arg(long, value_enum, default_value = "en")]
         lang: Lang,
+        /// Write the sealed-move envelope of a scenario that ends adjourned to this file.
+        #[arg(long, requires = "key")]
+        envelope_out: Option<PathBuf>,
+        /// Arbiter key directory (from `arbitre keygen`) to seal the envelope with.
+        #[arg(long, requires = "envelope_out")]
+        key: Option<PathBuf>,
     },
     /// Writes a new arbiter key pair (signing and cipher keys) for sealed-move envelopes.
     Keygen {
@@ -72,12 +78,23 @@ enum EnvelopeCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { files, json, lang } => {
+        Command::Replay {
+            files,
+            json,
+            lang,
+            envelope_out,
+            key,
+        } => {
             let lang = match lang {
                 Lang::En => arbitre_laws::explain::Lang::En,
                 Lang::Fr => arbitre_laws::explain::Lang::Fr,
             };
-            arbitre::replay::run(&files, json, lang)
+            match (envelope_out, key) {
+                (Some(out), Some(key)) => {
+                    arbitre::replay::run_sealing(&files, json, lang, &out, &key)
+                }
+                _ => arbitre::replay::run(&files, json, lang),
+            }
         }
         Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
         Command::Envelope { command } => match command {

@@ -32,6 +32,30 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     Ok(game)
 }
 
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// What A2 puts on the envelope, while the game is adjourned; never the sealed move.
+fn envelope(game: &Game) -> Value {
+    let Some(e) = game.envelope() else {
+        return Value::Null;
+    };
+    json!({
+        "players": {"white": e.players[0], "black": e.players[1]},
+        "fen": Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
+        "time_used": {"white": seconds(e.time_used[0]), "black": seconds(e.time_used[1])},
+        "sealer": side_name(e.sealer),
+        "move_number": e.move_number,
+        "draw_offer": e.draw_offer.map(side_name),
+        "resume_at": e.resume_at,
+        "place": e.place,
+    })
+}
+
 /// The output object of `docs/SCENARIOS.md`.
 pub fn report(game: &Game, lang: Lang) -> Value {
     let outcome = game.outcome();
@@ -61,7 +85,7 @@ pub fn report(game: &Game, lang: Lang) -> Value {
         },
         "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
         "scoresheet": game.scoresheet(),
-        "envelope": Value::Null,
+        "envelope": envelope(game),
         "log": log,
     })
 }
@@ -89,6 +113,12 @@ fn describe(event: &Event, lang: Lang) -> String {
             )
         }
         Action::Touch(sq) => format!("{} {sq}", if fr { "touche" } else { "touches" }),
+        Action::Misrestored => (if fr {
+            "partie mal reconstituée"
+        } else {
+            "the game was restored incorrectly"
+        })
+        .into(),
         Action::Press => (if fr {
             "appuie sur la pendule"
         } else {
@@ -133,7 +163,13 @@ fn describe(event: &Event, lang: Lang) -> String {
             intended: None,
         } => format!("{} {}", if fr { "réclame" } else { "claims" }, kind.code()),
         Action::Resign => (if fr { "abandonne" } else { "resigns" }).into(),
-        Action::Seal(m) => format!("{} {m}", if fr { "met sous enveloppe" } else { "seals" }),
+        // the sealed move is never shown: it is revealed when the envelope is opened
+        Action::Seal(_) => (if fr {
+            "met son coup sous enveloppe"
+        } else {
+            "seals a move"
+        })
+        .into(),
         Action::Arrive => (if fr { "arrive" } else { "arrives" }).into(),
         Action::Adjourn { resume_at, place } => format!(
             "{} ({resume_at}, {place})",
@@ -286,5 +322,88 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Lang) -> ExitCode {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The envelope's clear part for the envelope file, from the game's A2 view.
+pub fn envelope_info(game: &Game) -> Option<crate::envelope::EnvelopeInfo> {
+    use crate::envelope::{EnvelopeInfo, Players, Side, Times};
+    let e = game.envelope()?;
+    let side = |c: Color| {
+        if c == Color::White {
+            Side::White
+        } else {
+            Side::Black
+        }
+    };
+    Some(EnvelopeInfo {
+        players: Players {
+            white: e.players[0].clone(),
+            black: e.players[1].clone(),
+        },
+        fen: Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
+        time_used: Times {
+            white: e.time_used[0] as f64 / 1000.0,
+            black: e.time_used[1] as f64 / 1000.0,
+        },
+        remaining: Times {
+            white: e.remaining[0] as f64 / 1000.0,
+            black: e.remaining[1] as f64 / 1000.0,
+        },
+        sealer: side(e.sealer),
+        move_number: e.move_number,
+        draw_offer: e.draw_offer.map(side),
+        resume_at: e.resume_at,
+        place: e.place,
+        edition: game.laws().code.to_owned(),
+    })
+}
+
+/// `arbitre replay SCENARIO --envelope-out FILE --key DIR`: replays one
+/// scenario that ends adjourned and writes its sealed envelope.
+pub fn run_sealing(
+    files: &[PathBuf],
+    as_json: bool,
+    lang: Lang,
+    out: &std::path::Path,
+    key: &std::path::Path,
+) -> ExitCode {
+    let [path] = files else {
+        eprintln!("arbitre: --envelope-out takes exactly one scenario file");
+        return ExitCode::from(2);
+    };
+    let shown = path.display();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbitre: {shown}: cannot read: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (s, game) = match scenario::parse(&text).and_then(|s| play(&s).map(|g| (s, g))) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("arbitre: {shown}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if as_json {
+        println!("{}", report(&game, lang));
+    } else {
+        println!("{}", human(&s, &game, lang));
+    }
+    let (Some(info), Some(sealed)) = (envelope_info(&game), game.sealed_move()) else {
+        eprintln!("arbitre: {shown}: the scenario does not end adjourned with a sealed move: no envelope to write");
+        return ExitCode::from(1);
+    };
+    match crate::envelope::seal(info, sealed, key).and_then(|env| env.save(out)) {
+        Ok(()) => {
+            eprintln!("arbitre: envelope written to {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbitre: {}: {e}", out.display());
+            ExitCode::from(1)
+        }
     }
 }

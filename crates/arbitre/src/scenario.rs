@@ -73,6 +73,8 @@ pub struct RawRegulations {
     pub arbiter_present: Option<bool>,
     #[serde(default)]
     pub quickplay_guidelines: Option<bool>,
+    #[serde(default)]
+    pub late_limit: Option<f64>,
 }
 
 /// What the arbiter must conclude: validated for its shape here, compared by
@@ -123,6 +125,7 @@ pub struct RawEvent {
     pub envelope_lost: Option<bool>,
     pub unrestorable: Option<String>,
     pub set_clocks: Option<Sides<f64>>,
+    pub misrestored: Option<bool>,
 }
 
 /// A malformed scenario: where and what.
@@ -270,10 +273,14 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
         if let Some(v) = r.quickplay_guidelines {
             regulations.quickplay_guidelines = v;
         }
+        if let Some(v) = r.late_limit {
+            regulations.late_limit_ms = Some(millis(v, "regulations.late_limit")?);
+        }
     }
-    if raw.session_end.is_some() {
-        millis(raw.session_end.unwrap_or_default(), "session_end")?;
-    }
+    let session_end = match raw.session_end {
+        Some(s) => Some(millis(s, "session_end")?),
+        None => None,
+    };
     let players = raw.players.clone().map_or_else(
         || ByColor::new_with(|_| None),
         |p| ByColor {
@@ -307,6 +314,7 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     setup.notation = notation;
     setup.players = players;
     setup.odds = odds;
+    setup.session_end = session_end;
     setup.regulations = regulations;
     Ok(Scenario {
         name: raw.name,
@@ -451,17 +459,27 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
             },
         ));
     }
+    if let Some(v) = e.misrestored {
+        flag(v, &p("misrestored"))?;
+        actions.push(("misrestored", Action::Misrestored));
+    }
     if actions.len() != 1 {
         let found: Vec<&str> = actions.iter().map(|(k, _)| *k).collect();
         return Err(err(
             format!("events[{i}]"),
-            format!("expected exactly one action (move, press, touch, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
+            format!("expected exactly one action (move, press, touch, misrestored, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
         ));
     }
     let (name, action) = actions.remove(0);
     let player_action = !matches!(
         name,
-        "adjourn" | "resume" | "ruling" | "envelope_lost" | "unrestorable" | "set_clocks"
+        "adjourn"
+            | "resume"
+            | "ruling"
+            | "envelope_lost"
+            | "unrestorable"
+            | "set_clocks"
+            | "misrestored"
     );
     match (by, player_action) {
         (Actor::Arbiter, true) => {

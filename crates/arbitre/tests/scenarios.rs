@@ -18,15 +18,16 @@ fn root() -> PathBuf {
 /// folders of the implemented issues when the shared tree is present.
 fn folders() -> Vec<PathBuf> {
     let root = root();
-    let mut dirs = vec![
-        root.join("tests/scenarios/engine"),
-        root.join("tests/conformance/engine"),
-    ];
+    // the folders of the issues implemented so far
+    let implemented = ["engine", "irregular", "adjourn"];
+    let mut dirs = Vec::new();
+    for sub in implemented {
+        dirs.push(root.join("tests/scenarios").join(sub));
+        dirs.push(root.join("tests/conformance").join(sub));
+    }
     let shared = std::env::var_os("ARBITRE_CONFORMANCE")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/conformance"));
-    // the shared folders of the issues implemented so far
-    let implemented = ["engine", "irregular"];
     dirs.extend(
         implemented
             .iter()
@@ -218,4 +219,72 @@ fn refused_actions_are_not_errors() {
     let text = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"black","move":"e5"},{"t":2,"by":"white","move":"Ke2"}]}"#;
     let (code, stderr) = replay_text("refused", text);
     assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn an_adjourned_scenario_seals_a_real_envelope() {
+    let dir = std::env::temp_dir().join(format!("arbitre-seal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let keys = dir.join("keys");
+    let bin = env!("CARGO_BIN_EXE_arbitre");
+    let ok = Command::new(bin)
+        .args(["keygen", "--out"])
+        .arg(&keys)
+        .status()
+        .expect("keygen");
+    assert!(ok.success());
+    let scenario = root().join("tests/conformance/adjourn/A2-envelope-while-adjourned.json");
+    let file = dir.join("envelope.json");
+    let out = Command::new(bin)
+        .args(["replay", "--json"])
+        .arg(&scenario)
+        .arg("--envelope-out")
+        .arg(&file)
+        .arg("--key")
+        .arg(&keys)
+        .output()
+        .expect("replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["state"], "adjourned");
+    assert_eq!(report["envelope"]["sealer"], "black");
+    // the sealed move (c5) appears neither in the report nor in the envelope file
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("c5"));
+    let human = Command::new(bin)
+        .arg("replay")
+        .arg(&scenario)
+        .output()
+        .expect("replay");
+    assert!(!String::from_utf8_lossy(&human.stdout).contains("c5"));
+    assert!(!std::fs::read_to_string(&file)
+        .expect("envelope")
+        .contains("c5"));
+    let opened = Command::new(bin)
+        .args(["envelope", "open"])
+        .arg(&file)
+        .arg("--key")
+        .arg(&keys)
+        .output()
+        .expect("open");
+    assert!(opened.status.success());
+    assert_eq!(String::from_utf8_lossy(&opened.stdout).trim(), "c5");
+    // a scenario that does not end adjourned has no envelope to write
+    let playing =
+        root().join("tests/conformance/adjourn/A9a-sealed-move-played-at-resumption.json");
+    let out = Command::new(bin)
+        .arg("replay")
+        .arg(&playing)
+        .arg("--envelope-out")
+        .arg(dir.join("none.json"))
+        .arg("--key")
+        .arg(&keys)
+        .output()
+        .expect("replay");
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -553,6 +553,20 @@ impl Clock {
         self.turn_used = 0;
     }
 
+    /// Completes a move made while the clocks are stopped (a sealed move
+    /// played at resumption): counted for the time control, with the next
+    /// period's time if it ends one, but no increment.
+    pub fn complete_move(&mut self, side: Color) {
+        let done = self.moves(side).saturating_add(1);
+        if !self.is_untimed() {
+            if let Some(p) = self.control.period_added_after_move(done) {
+                let base = self.control.periods[p].base;
+                self.post(side, LedgerKind::Allotted, base);
+            }
+        }
+        *self.moves.get_mut(side) = done;
+    }
+
     /// Counts a move for the time control without touching the clocks (moves
     /// of the `history`, played before the clocks start).
     pub fn count_move(&mut self, side: Color) {

@@ -316,6 +316,60 @@ pub struct Touching {
     pub board_orientation: Article,
 }
 
+/// Adjourned games (1930 art. 21; 2001/2005 Annex A; 2023 Guidelines I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjournment {
+    /// The player with the move seals; sealing stops his clock only.
+    pub seal: Article,
+    /// Adjourning before the session's end counts as adjourning at its end.
+    pub early: Article,
+    /// What the envelope carries.
+    pub envelope: Article,
+    /// A draw offer made after the opponent sealed stays valid.
+    pub offer_after_seal: Article,
+    /// Position and clocks restored before resumption.
+    pub restore: Article,
+    /// Agreement or resignation before resumption ends the game.
+    pub before_resumption: Article,
+    /// The envelope is opened only with the replier present.
+    pub open_when_present: Article,
+    /// The sealed move is ambiguous: the sealer loses.
+    pub ambiguous: Article,
+    /// The sealed move cannot be read.
+    pub unreadable: Article,
+    /// The sealed move is illegal.
+    pub illegal: Article,
+    /// The replier is present at resumption.
+    pub replier_present: Article,
+    /// The replier is absent at resumption.
+    pub replier_absent: Article,
+    /// The sealer is absent: the replier may seal his reply.
+    pub sealer_absent: Article,
+    /// Arriving late for resumption loses.
+    pub late: Article,
+    /// The lateness allowed, by this edition's text; `None`: the regulations'
+    /// default time, zero if they set none (2023 6.7.1).
+    pub late_limit_ms: Option<i64>,
+    /// Whether the regulations may set another lateness (2005 A10).
+    pub late_limit_by_regulations: bool,
+    /// The late sealer's sealed move mates: he wins.
+    pub late_sealed_mate: Article,
+    /// The late sealer's sealed move stalemates or leaves a dead position: draw.
+    pub late_sealed_draw: Article,
+    /// The envelope is lost.
+    pub lost: Article,
+    /// The position cannot be restored: the game is annulled.
+    pub position_unrestorable: Article,
+    /// Where unrestorable times also annul the game (1930 21.7), the article.
+    pub times_unrestorable_annuls: Option<Article>,
+    /// Clock errors noticed before the first move after resumption.
+    pub clock_errors: Article,
+    /// The session on the arbiter's clock.
+    pub session: Article,
+    /// Where a game restored incorrectly is put right (1930 21.8), the article.
+    pub misrestored: Option<Article>,
+}
+
 /// One edition of the Laws: every parameter the engine needs, with its article.
 #[derive(Debug)]
 pub struct Edition {
@@ -391,6 +445,8 @@ pub struct Edition {
     pub quickplay: Quickplay,
     /// Touch-move and the initial-position claims.
     pub touching: Touching,
+    /// Adjourned games.
+    pub adjournment: Adjournment,
 }
 
 /// Every edition's table.

@@ -138,6 +138,8 @@ pub enum Action {
     EnvelopeLost,
     /// Something cannot be restored at resumption.
     Unrestorable(Unrestorable),
+    /// The game was restored incorrectly at resumption (1930 21.8).
+    Misrestored,
     /// The arbiter sets the remaining times.
     SetClocks {
         /// White's remaining time.

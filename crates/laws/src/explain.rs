@@ -206,6 +206,65 @@ pub enum Note {
     BothFlagsGameGoesOn,
     /// An odds move that would leave the receiver moving again with the giver in check.
     OddsMoveGivesCheck,
+    /// Not adjourned: nothing to seal, resume or restore.
+    NotAdjourned,
+    /// An adjournment event out of its order.
+    AdjournmentOutOfTurn,
+    /// Only the player with the move seals, once.
+    NotYourSeal(Color),
+    /// The arbiter adjourns: the player with the move must seal.
+    MustSeal(Color),
+    /// An adjournment before the session's end counts from its end.
+    EarlyAdjournment {
+        /// Who adjourned.
+        side: Color,
+        /// The session's end.
+        until: Millis,
+    },
+    /// A move made on the board after being told to seal is the sealed move.
+    BoardMoveIsSealed(Color),
+    /// The move is sealed: the game is adjourned.
+    MoveSealed(Color),
+    /// The game is adjourned: no play until resumption.
+    GameAdjourned(Color),
+    /// The envelope is lost.
+    EnvelopeLost,
+    /// Play resumes: position and clocks restored.
+    Resumed,
+    /// The envelope being lost, the sealer makes the move he says he sealed.
+    SealerReplays(Color),
+    /// The envelope is opened.
+    EnvelopeOpened,
+    /// The replier is absent: his clock is started.
+    ReplierAbsentClockStarted(Color),
+    /// The fresh envelope with the reply is opened.
+    ReplyOpened,
+    /// The sealed move is played.
+    SealedMovePlayed {
+        /// The sealer.
+        side: Color,
+        /// As written.
+        text: String,
+    },
+    /// The sealed move is ambiguous, false or illegal.
+    SealedMoveInvalid {
+        /// The sealer.
+        side: Color,
+        /// As written.
+        text: String,
+        /// `ambiguous`, `unreadable` or `illegal`.
+        kind: &'static str,
+    },
+    /// The replier seals his reply in a fresh envelope.
+    ReplySealed(Color),
+    /// The times cannot be restored: the arbiter sets the clocks.
+    ArbiterSetsClocks,
+    /// The moves after an incorrect restoration are annulled.
+    MovesAfterErrorAnnulled,
+    /// A clock error noticed before the first move, corrected.
+    ClockErrorCorrected,
+    /// A clock error noticed late, corrected as the consequences were too severe.
+    ClockErrorTooSevere,
     /// An incorrect claim still counts as a draw offer.
     ClaimStandsAsOffer(Color),
     /// An incorrect claim and its penalty.
@@ -355,6 +414,24 @@ impl Note {
             ArbiterMustRuleOnMate(_) => "ruling-needed",
             ClocksSet { .. } => "clocks-set",
             OfferMade(_) | ClaimStandsAsOffer(_) => "offer",
+            MustSeal(_)
+            | EarlyAdjournment { .. }
+            | BoardMoveIsSealed(_)
+            | MoveSealed(_)
+            | ReplySealed(_) => "adjournment",
+            EnvelopeLost
+            | Resumed
+            | SealerReplays(_)
+            | EnvelopeOpened
+            | ReplierAbsentClockStarted(_)
+            | ReplyOpened
+            | SealedMovePlayed { .. }
+            | ArbiterSetsClocks
+            | MovesAfterErrorAnnulled
+            | ClockErrorCorrected
+            | ClockErrorTooSevere => "resumption",
+            SealedMoveInvalid { .. } => "sealed-move-invalid",
+            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_) => "refused",
             IllegalMoveMade { .. } => "illegal-move",
             IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => "reinstated",
             ArbiterIntervenes(_) | IllegalClaimValid(_) => "claim-valid",
@@ -766,6 +843,30 @@ impl Note {
             QuickplayRejected { claimant: _, bonus } => pick(lang, format!("The arbiter rejects the claim: {} added to the opponent; the game goes on", secs(*bonus)), format!("L'arbitre rejette la réclamation : {} ajoutées à l'adversaire ; la partie continue", secs(*bonus))),
             BothFlagsGameGoesOn => pick(lang, "Both flags have fallen before the last period: the game goes on".into(), "Les deux drapeaux sont tombés avant la dernière période : la partie continue".into()),
             OddsMoveGivesCheck => pick(lang, "Refused: the receiver of odds cannot move again with the giver in check".into(), "Refusé : celui qui reçoit l'avantage ne peut rejouer si l'adversaire est en échec".into()),
+            NotAdjourned => pick(lang, "Refused: the game is not adjourned".into(), "Refusé : la partie n'est pas ajournée".into()),
+            AdjournmentOutOfTurn => pick(lang, "Refused: not at this stage of the adjournment".into(), "Refusé : pas à ce stade de l'ajournement".into()),
+            NotYourSeal(c) => pick(lang, format!("Refused: {} has no move to seal", side(*c, lang)), format!("Refusé : les {} n'ont pas de coup à mettre sous enveloppe", fr_of(*c))),
+            MustSeal(c) => pick(lang, format!("The session ends: {}, having the move, must seal it", side(*c, lang)), format!("Fin de séance : les {}, qui ont le trait, doivent mettre leur coup sous enveloppe", fr_of(*c))),
+            EarlyAdjournment { side: c, until } => pick(lang, format!("{} adjourns before the session's end: deemed adjourned at {}, his clock runs until then", side(*c, lang), secs(*until)), format!("Les {} ajournent avant la fin de la séance : ajournement réputé à {}, leur pendule tourne jusque-là", fr_of(*c), secs(*until))),
+            BoardMoveIsSealed(c) => pick(lang, format!("{} moved on the board after being told to seal: that move is the sealed move", side(*c, lang)), format!("Les {} ont joué sur l'échiquier après l'ordre de mettre sous enveloppe : ce coup est le coup sous enveloppe", fr_of(*c))),
+            MoveSealed(c) => pick(lang, format!("{} seals the move; the clock is stopped and the game adjourned", side(*c, lang)), format!("Les {} mettent leur coup sous enveloppe ; la pendule est arrêtée, la partie ajournée", fr_of(*c))),
+            GameAdjourned(_) => pick(lang, "Refused: the game is adjourned".into(), "Refusé : la partie est ajournée".into()),
+            EnvelopeLost => pick(lang, "The envelope is lost: the game will go on from the adjourned position and times".into(), "L'enveloppe est perdue : la partie continuera à partir de la position et des temps de l'ajournement".into()),
+            Resumed => pick(lang, "Play resumes: the adjourned position and the times are restored".into(), "Reprise : la position et les temps de l'ajournement sont rétablis".into()),
+            SealerReplays(c) => pick(lang, format!("{} makes on the board the move he says he sealed", side(*c, lang)), format!("Les {} jouent sur l'échiquier le coup qu'ils disent avoir mis sous enveloppe", fr_of(*c))),
+            EnvelopeOpened => pick(lang, "The player who must reply is present: the envelope is opened".into(), "Le joueur qui doit répondre est présent : l'enveloppe est ouverte".into()),
+            ReplierAbsentClockStarted(c) => pick(lang, format!("{}, who must reply, is absent: his clock is started", side(*c, lang)), format!("Les {}, qui doivent répondre, sont absents : leur pendule est mise en marche", fr_of(*c))),
+            ReplyOpened => pick(lang, "The sealer has arrived: the fresh envelope with the reply is opened".into(), "Le joueur arrive : la nouvelle enveloppe avec la réponse est ouverte".into()),
+            SealedMovePlayed { side: c, text } => pick(lang, format!("{}'s sealed move {text} is played", side(*c, lang)), format!("Le coup sous enveloppe des {}, {text}, est joué", fr_of(*c))),
+            SealedMoveInvalid { side: c, text, kind } => {
+                let fr_kind = match *kind { "ambiguous" => "ambigu", "unreadable" => "impossible à lire", _ => "illégal" };
+                pick(lang, format!("{}'s sealed move `{text}` is {kind}", side(*c, lang)), format!("Le coup sous enveloppe des {}, « {text} », est {fr_kind}", fr_of(*c)))
+            }
+            ReplySealed(c) => pick(lang, format!("{} seals his reply in a fresh envelope; the absent opponent's clock is started", side(*c, lang)), format!("Les {} mettent leur réponse sous une nouvelle enveloppe ; la pendule de l'absent est mise en marche", fr_of(*c))),
+            ArbiterSetsClocks => pick(lang, "The times cannot be restored: the arbiter sets the clocks".into(), "Les temps ne peuvent être rétablis : l'arbitre règle les pendules".into()),
+            MovesAfterErrorAnnulled => pick(lang, "The game was restored incorrectly: the moves since are annulled and the right position restored".into(), "La partie a été mal reconstituée : les coups suivants sont annulés et la position juste rétablie".into()),
+            ClockErrorCorrected => pick(lang, "A clock error pointed out before the first move is corrected".into(), "Une erreur de pendule signalée avant le premier coup est corrigée".into()),
+            ClockErrorTooSevere => pick(lang, "The arbiter corrects the clocks: the consequences of the error would be too severe".into(), "L'arbitre corrige les pendules : les conséquences de l'erreur seraient trop graves".into()),
             ClaimStandsAsOffer(c) => {
                 if fr {
                     format!(

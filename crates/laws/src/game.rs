@@ -9,7 +9,10 @@ use shakmaty::{
     zobrist::Zobrist64, Bitboard, ByColor, Chess, Color, EnPassantMode, Move, Position,
 };
 
+mod adjourn;
 mod irregular;
+
+pub use adjourn::EnvelopeView;
 
 use crate::{
     clock::{Clock, LedgerKind, Millis, TimeControl},
@@ -83,6 +86,8 @@ pub struct Setup {
     pub regulations: Regulations,
     /// Odds (1930 art. 22).
     pub odds: Option<Odds>,
+    /// The arbiter's clock time at which the playing session ends (A13).
+    pub session_end: Option<Millis>,
 }
 
 /// What an event's regulations fix, apart from the Laws.
@@ -92,6 +97,9 @@ pub struct Regulations {
     pub arbiter_present: bool,
     /// The quickplay-finish guidelines were announced (2023 III.2.1).
     pub quickplay_guidelines: bool,
+    /// Lateness allowed at resumption of an adjourned game, where the
+    /// edition lets the regulations fix it (2005 A10, 2023 default time).
+    pub late_limit_ms: Option<Millis>,
 }
 
 impl Default for Regulations {
@@ -99,6 +107,7 @@ impl Default for Regulations {
         Regulations {
             arbiter_present: true,
             quickplay_guidelines: true,
+            late_limit_ms: None,
         }
     }
 }
@@ -129,6 +138,7 @@ impl Setup {
             dead_check: DeadCheck::default(),
             regulations: Regulations::default(),
             odds: None,
+            session_end: None,
         }
     }
 }
@@ -231,6 +241,12 @@ pub struct Game {
     odds: Option<irregular::OddsRun>,
     /// Moves counted for the time control by the pending press.
     press_count: u32,
+    /// The adjournment, if the game was adjourned.
+    adjourned: Option<adjourn::Adjourned>,
+    /// Which players are at the board (both while the game is played).
+    present: ByColor<bool>,
+    /// The end of the playing session (A13).
+    session_end: Option<Millis>,
     outcome: Option<Outcome>,
     log: Vec<Decision>,
     now: Millis,
@@ -311,6 +327,9 @@ impl Game {
             overrides: Vec::new(),
             odds: None,
             press_count: 1,
+            adjourned: None,
+            present: ByColor::new_with(|_| true),
+            session_end: setup.session_end,
             outcome: None,
             log: Vec::new(),
             now: 0,
@@ -405,6 +424,8 @@ impl Game {
     pub fn state(&self) -> State {
         if self.outcome.is_some() || matches!(self.awaiting, Some(Awaiting::NoArbiter { .. })) {
             State::Finished
+        } else if self.is_adjourned() {
+            State::Adjourned
         } else {
             State::Playing
         }
@@ -486,6 +507,32 @@ impl Game {
     /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
     /// is seen, or only recorded, as the flag policy says.
     pub fn advance(&mut self, t: Millis) {
+        if t <= self.now {
+            return;
+        }
+        // an early adjourner's clock runs until the session's end (A1b)
+        if let Some(until) = self
+            .adjourned
+            .as_ref()
+            .and_then(|a| a.early_until)
+            .filter(|&u| u <= t)
+        {
+            self.advance_clocks(until);
+            self.adjournment_time(until);
+        }
+        if let Some(deadline) = self
+            .adjourned
+            .as_ref()
+            .and_then(|a| a.deadline)
+            .filter(|&d| d <= t)
+        {
+            self.advance_clocks(deadline);
+            self.adjournment_time(deadline);
+        }
+        self.advance_clocks(t);
+    }
+
+    fn advance_clocks(&mut self, t: Millis) {
         if t <= self.now {
             return;
         }
@@ -595,6 +642,9 @@ impl Game {
             if !matches!(event.action, Action::Arrive) {
                 self.decide(t, ev, article, Note::GameAlreadyOver);
             }
+            return;
+        }
+        if self.awaiting.is_none() && self.on_adjournment_event(t, index, event.by, &event.action) {
             return;
         }
         if let Some(awaiting) = self.awaiting {
@@ -1440,6 +1490,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::EnvelopeLost => "envelope_lost",
         Action::Unrestorable(_) => "unrestorable",
         Action::SetClocks { .. } => "set_clocks",
+        Action::Misrestored => "misrestored",
     }
 }
 

@@ -235,7 +235,7 @@ impl Game {
     }
 
     /// Takes the game back to a snapshot: the moves after it are undone.
-    fn restore(&mut self, snap: &Snapshot) {
+    pub(super) fn restore(&mut self, snap: &Snapshot) {
         self.moves.truncate(snap.len);
         self.hashes.truncate(snap.len + 1);
         self.overrides.retain(|(ply, _)| (*ply as usize) < snap.len);

@@ -1,0 +1,614 @@
+//! Adjourned games: the sealed move, the envelope, resumption (1930 art. 21,
+//! 2001/2005 Annex A, 2023 Guidelines I).
+
+use shakmaty::{Chess, Color, Position};
+
+use super::{irregular::Snapshot, Game};
+use crate::{
+    clock::Millis,
+    dead::{self, Mate},
+    event::{Action, Actor, Unrestorable},
+    explain::Note,
+    notation::{read_move, Reading},
+    outcome::{GameResult, Outcome, Termination},
+};
+
+/// Where an adjournment stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// The arbiter adjourned; the player with the move must seal.
+    AwaitingSeal,
+    /// The move is sealed; the game waits for its resumption.
+    Sealed,
+    /// Resumed; `opened` tells whether the envelope has been opened.
+    Resumed { opened: bool },
+}
+
+/// An adjournment in progress or past.
+#[derive(Clone, Debug)]
+pub(super) struct Adjourned {
+    pub phase: Phase,
+    pub sealer: Color,
+    /// The move as written for the envelope (never shown before it is opened).
+    pub sealed: Option<String>,
+    pub resume_at: String,
+    pub place: String,
+    /// Arbiter time until which an early adjourner's clock runs (A1b).
+    pub early_until: Option<Millis>,
+    pub envelope_lost: bool,
+    /// The replier's answer sealed in a fresh envelope while the sealer is absent (A9c).
+    pub reply: Option<String>,
+    /// When the game was resumed, and when a player absent by then loses.
+    pub resumed_at: Option<Millis>,
+    pub deadline: Option<Millis>,
+    /// Moves on the record when play resumed (A12: before the first move).
+    pub moves_at_resumption: usize,
+    /// The record right after resumption, for 1930 21.8.
+    pub resumed: Option<Snapshot>,
+}
+
+/// What the envelope shows (A2, 21.4, I.2): never the sealed move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnvelopeView {
+    /// The players' names.
+    pub players: [Option<String>; 2],
+    /// The position at adjournment (before the sealed move).
+    pub position: Chess,
+    /// Time used by White and Black, in milliseconds.
+    pub time_used: [Millis; 2],
+    /// Remaining time of White and Black, in milliseconds.
+    pub remaining: [Millis; 2],
+    /// Who sealed.
+    pub sealer: Color,
+    /// The number of the sealed move.
+    pub move_number: u32,
+    /// Who made a draw offer still pending, if any.
+    pub draw_offer: Option<Color>,
+    /// Date and time of resumption.
+    pub resume_at: String,
+    /// Place of resumption.
+    pub place: String,
+}
+
+impl Game {
+    /// Whether the game is adjourned, waiting for resumption.
+    pub(super) fn is_adjourned(&self) -> bool {
+        self.adjourned
+            .as_ref()
+            .is_some_and(|a| a.phase == Phase::Sealed)
+    }
+
+    /// The envelope's clear part while the game is adjourned.
+    pub fn envelope(&self) -> Option<EnvelopeView> {
+        let a = self
+            .adjourned
+            .as_ref()
+            .filter(|a| a.phase == Phase::Sealed)?;
+        let used = |c: Color| self.clock.totals(c).used;
+        Some(EnvelopeView {
+            players: [self.players.white.clone(), self.players.black.clone()],
+            position: self.position.clone(),
+            time_used: [used(Color::White), used(Color::Black)],
+            remaining: [
+                self.clock.remaining(Color::White),
+                self.clock.remaining(Color::Black),
+            ],
+            sealer: a.sealer,
+            move_number: self.position.fullmoves().get(),
+            draw_offer: self.offer.map(|o| o.by),
+            resume_at: a.resume_at.clone(),
+            place: a.place.clone(),
+        })
+    }
+
+    /// The sealed move as written, for the arbiter who must put it in a real
+    /// envelope. Nobody else sees it before it is opened.
+    pub fn sealed_move(&self) -> Option<&str> {
+        self.adjourned
+            .as_ref()
+            .filter(|a| a.phase == Phase::Sealed)?
+            .sealed
+            .as_deref()
+    }
+
+    /// Time passing during an adjournment: an early adjourner's clock stops at
+    /// the session's end; at the deadline an absent player loses.
+    pub(super) fn adjournment_time(&mut self, t: Millis) {
+        let Some(a) = self.adjourned.as_mut() else {
+            return;
+        };
+        if let Some(until) = a.early_until.filter(|&u| u <= t) {
+            a.early_until = None;
+            self.clock.stop(until);
+        }
+        let Some(deadline) = a.deadline.filter(|&d| d <= t) else {
+            return;
+        };
+        let sealer = a.sealer;
+        a.deadline = None;
+        let late: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|c| !*self.present.get(*c))
+            .collect();
+        if late.is_empty() || self.outcome.is_some() {
+            return;
+        }
+        // both absent: the one who must reply (his clock runs) is the one waited for
+        let loser = if late.len() == 2 { !sealer } else { late[0] };
+        let article = self.laws.adjournment.late;
+        self.clock.stop(deadline);
+        self.now = self.now.max(deadline);
+        self.finish(
+            deadline,
+            None,
+            Outcome::new(
+                GameResult::win(!loser),
+                Termination::LateForResumption,
+                article,
+            ),
+        );
+    }
+
+    /// An event while the game is being adjourned or is adjourned. Returns
+    /// whether it was handled here.
+    pub(super) fn on_adjournment_event(
+        &mut self,
+        t: Millis,
+        index: usize,
+        by: Actor,
+        action: &Action,
+    ) -> bool {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        let Some(phase) = self.adjourned.as_ref().map(|a| a.phase) else {
+            return match (by, action) {
+                (Actor::Arbiter, Action::Adjourn { resume_at, place }) => {
+                    self.on_adjourn(t, index, resume_at, place);
+                    true
+                }
+                (Actor::Player(c), Action::Seal(text)) => {
+                    self.on_early_seal(t, index, c, text);
+                    true
+                }
+                (Actor::Arbiter, Action::Resume | Action::EnvelopeLost | Action::Misrestored) => {
+                    self.decide(t, ev, adj.seal, Note::NotAdjourned);
+                    true
+                }
+                (Actor::Arbiter, Action::Unrestorable(_)) => {
+                    self.decide(t, ev, adj.restore, Note::NotAdjourned);
+                    true
+                }
+                _ => false,
+            };
+        };
+        match (phase, by, action) {
+            (Phase::AwaitingSeal, Actor::Player(c), Action::Seal(text)) => {
+                self.seal(t, index, c, text, false);
+                true
+            }
+            (Phase::AwaitingSeal, Actor::Player(c), Action::Move { text, .. })
+                if c == self.position.turn() =>
+            {
+                // A1a: a move made on the board after being told to seal is the sealed move
+                self.seal(t, index, c, text, true);
+                true
+            }
+            (Phase::Sealed, _, _) => {
+                self.while_adjourned(t, index, by, action);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Player(c), Action::Seal(text)) => {
+                self.seal_reply(t, index, c, text);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Player(c), Action::Arrive) => {
+                self.on_arrival(t, index, c);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Arbiter, Action::Misrestored) => {
+                self.on_misrestored(t, index);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Arbiter, Action::Unrestorable(what)) => {
+                self.on_unrestorable(t, index, *what);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Arbiter, Action::SetClocks { white, black }) => {
+                let before_first = self
+                    .adjourned
+                    .as_ref()
+                    .is_some_and(|a| self.moves.len() <= a.moves_at_resumption);
+                self.clock.set(Color::White, *white);
+                self.clock.set(Color::Black, *black);
+                let note = if before_first {
+                    Note::ClockErrorCorrected
+                } else {
+                    Note::ClockErrorTooSevere
+                };
+                self.decide(t, ev, adj.clock_errors, note);
+                true
+            }
+            (_, Actor::Arbiter, Action::Adjourn { .. } | Action::Resume | Action::EnvelopeLost) => {
+                self.decide(t, ev, adj.seal, Note::AdjournmentOutOfTurn);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn on_adjourn(&mut self, t: Millis, index: usize, resume_at: &str, place: &str) {
+        let sealer = self.position.turn();
+        self.adjourned = Some(Adjourned {
+            phase: Phase::AwaitingSeal,
+            sealer,
+            sealed: None,
+            resume_at: resume_at.to_owned(),
+            place: place.to_owned(),
+            early_until: None,
+            envelope_lost: false,
+            reply: None,
+            resumed_at: None,
+            deadline: None,
+            moves_at_resumption: 0,
+            resumed: None,
+        });
+        self.decide(
+            t,
+            Some(index),
+            self.laws.adjournment.seal,
+            Note::MustSeal(sealer),
+        );
+    }
+
+    /// A seal with no adjournment: an early adjournment (A1b) if a session
+    /// end is known and not reached, by the player with the move.
+    fn on_early_seal(&mut self, t: Millis, index: usize, c: Color, text: &str) {
+        let adj = self.laws.adjournment;
+        let Some(end) = self.session_end.filter(|&e| t < e) else {
+            self.decide(t, Some(index), adj.seal, Note::NotAdjourned);
+            return;
+        };
+        if c != self.position.turn() || self.unpressed.is_some() {
+            self.decide(t, Some(index), adj.seal, Note::NotYourSeal(c));
+            return;
+        }
+        self.on_adjourn(t, index, "", "");
+        if let Some(a) = self.adjourned.as_mut() {
+            a.early_until = Some(end);
+        }
+        self.decide(
+            t,
+            Some(index),
+            adj.early,
+            Note::EarlyAdjournment {
+                side: c,
+                until: end,
+            },
+        );
+        self.seal(t, index, c, text, false);
+    }
+
+    fn seal(&mut self, t: Millis, index: usize, c: Color, text: &str, on_board: bool) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        let Some(a) = self.adjourned.as_mut() else {
+            return;
+        };
+        if c != a.sealer {
+            self.decide(t, ev, adj.seal, Note::NotYourSeal(c));
+            return;
+        }
+        a.sealed = Some(text.to_owned());
+        a.phase = Phase::Sealed;
+        let early = a.early_until.is_some();
+        if !early {
+            self.clock.stop(t);
+        }
+        self.present = shakmaty::ByColor::new_with(|_| false);
+        self.unpressed = None;
+        self.touch = None;
+        if on_board {
+            self.decide(t, ev, adj.seal, Note::BoardMoveIsSealed(c));
+        }
+        self.decide(t, ev, adj.envelope, Note::MoveSealed(c));
+    }
+
+    fn while_adjourned(&mut self, t: Millis, index: usize, by: Actor, action: &Action) {
+        let ev = Some(index);
+        let laws = self.laws;
+        let adj = laws.adjournment;
+        match (by, action) {
+            (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
+            (Actor::Player(c), Action::OfferDraw) => {
+                if let Some(offer) = self.offer.filter(|o| o.by != c) {
+                    let _ = offer;
+                    self.on_accept(t, index, c);
+                    return;
+                }
+                self.offer = Some(super::Offer {
+                    by: c,
+                    mark_next: false,
+                });
+                self.decide(t, ev, adj.offer_after_seal, Note::OfferMade(c));
+            }
+            (Actor::Player(c), Action::AcceptDraw) => match self.offer {
+                Some(o) if o.by != c => {
+                    self.offer = None;
+                    self.finish(
+                        t,
+                        ev,
+                        Outcome::new(
+                            GameResult::Draw,
+                            Termination::Agreement,
+                            adj.before_resumption,
+                        ),
+                    );
+                }
+                _ => self.decide(t, ev, laws.draw_offer, Note::NoOfferToAnswer(c)),
+            },
+            (Actor::Player(c), Action::DeclineDraw) => match self.offer {
+                Some(o) if o.by != c => {
+                    self.offer = None;
+                    self.decide(t, ev, laws.draw_offer, Note::OfferDeclined(c));
+                }
+                _ => self.decide(t, ev, laws.draw_offer, Note::NoOfferToAnswer(c)),
+            },
+            (Actor::Player(c), Action::Resign) => {
+                self.finish(
+                    t,
+                    ev,
+                    Outcome::new(
+                        GameResult::win(!c),
+                        Termination::Resignation,
+                        adj.before_resumption,
+                    ),
+                );
+            }
+            (Actor::Arbiter, Action::Resume) => self.on_resume(t, index),
+            (Actor::Arbiter, Action::EnvelopeLost) => {
+                if let Some(a) = self.adjourned.as_mut() {
+                    a.envelope_lost = true;
+                }
+                self.decide(t, ev, adj.lost, Note::EnvelopeLost);
+            }
+            (Actor::Arbiter, Action::Unrestorable(what)) => self.on_unrestorable(t, index, *what),
+            (Actor::Arbiter, Action::SetClocks { white, black }) => {
+                self.clock.set(Color::White, *white);
+                self.clock.set(Color::Black, *black);
+                self.decide(
+                    t,
+                    ev,
+                    adj.lost,
+                    Note::ClocksSet {
+                        white: *white,
+                        black: *black,
+                    },
+                );
+            }
+            (Actor::Player(c), _) => self.decide(t, ev, adj.seal, Note::GameAdjourned(c)),
+            (Actor::Arbiter, _) => {
+                self.decide(t, ev, adj.seal, Note::GameAdjourned(self.position.turn()))
+            }
+        }
+    }
+
+    fn late_limit(&self) -> Millis {
+        let adj = self.laws.adjournment;
+        match (
+            self.regulations.late_limit_ms,
+            adj.late_limit_by_regulations,
+        ) {
+            (Some(limit), true) => limit,
+            _ => adj.late_limit_ms.unwrap_or(0),
+        }
+    }
+
+    fn on_resume(&mut self, t: Millis, index: usize) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        let limit = self.late_limit();
+        let Some(a) = self.adjourned.as_mut() else {
+            return;
+        };
+        a.phase = Phase::Resumed { opened: false };
+        a.resumed_at = Some(t);
+        a.deadline = Some(t + limit);
+        let sealer = a.sealer;
+        let lost = a.envelope_lost;
+        self.decide(t, ev, adj.restore, Note::Resumed);
+        if lost {
+            // A11a: the sealer makes on the board the move he says he sealed
+            if let Some(a) = self.adjourned.as_mut() {
+                a.phase = Phase::Resumed { opened: true };
+                a.sealed = None;
+                a.moves_at_resumption = self.moves.len();
+            }
+            self.decide(t, ev, adj.lost, Note::SealerReplays(sealer));
+            self.clock.start(sealer, t);
+        } else if *self.present.get(!sealer) {
+            self.decide(t, ev, adj.replier_present, Note::EnvelopeOpened);
+            self.open_envelope(t, ev);
+            if self.outcome.is_none() {
+                self.clock.start(!sealer, t);
+            }
+        } else {
+            self.decide(
+                t,
+                ev,
+                adj.replier_absent,
+                Note::ReplierAbsentClockStarted(!sealer),
+            );
+            self.clock.start(!sealer, t);
+        }
+        self.adjournment_time(t);
+    }
+
+    fn on_arrival(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        *self.present.get_mut(c) = true;
+        let Some(a) = self.adjourned.as_ref() else {
+            return;
+        };
+        let (sealer, phase) = (a.sealer, a.phase);
+        if c == !sealer && phase == (Phase::Resumed { opened: false }) {
+            // A9b: the envelope is opened on the replier's arrival; his clock runs on
+            self.decide(t, ev, adj.replier_absent, Note::EnvelopeOpened);
+            self.open_envelope(t, ev);
+        } else if c == sealer {
+            let reply = self.adjourned.as_mut().and_then(|a| a.reply.take());
+            if let Some(text) = reply {
+                // A9c: the fresh envelope is opened on the sealer's arrival
+                self.decide(t, ev, adj.sealer_absent, Note::ReplyOpened);
+                self.play_sealed(t, ev, !sealer, &text);
+            }
+        }
+    }
+
+    /// Opens the envelope: the sealed move is judged as written (A8) and played.
+    fn open_envelope(&mut self, t: Millis, ev: Option<usize>) {
+        let Some(a) = self.adjourned.as_mut() else {
+            return;
+        };
+        a.phase = Phase::Resumed { opened: true };
+        let sealer = a.sealer;
+        let Some(text) = a.sealed.take() else { return };
+        self.play_sealed(t, ev, sealer, &text);
+        if let Some(a) = self.adjourned.as_mut() {
+            a.moves_at_resumption = self.moves.len();
+            a.resumed = None;
+        }
+        if self.outcome.is_none() {
+            let snap = self.snapshot();
+            if let Some(a) = self.adjourned.as_mut() {
+                a.resumed = Some(snap);
+            }
+        }
+    }
+
+    /// Plays a move taken out of an envelope, or rules on it (A8).
+    fn play_sealed(&mut self, t: Millis, ev: Option<usize>, by: Color, text: &str) {
+        let adj = self.laws.adjournment;
+        let (article, kind) = match read_move(&self.position, text, self.notation) {
+            Reading::Move(m) => {
+                let offer = self.offer;
+                self.play(m);
+                self.offer = offer;
+                self.clock.complete_move(by);
+                self.decide(
+                    t,
+                    ev,
+                    adj.seal,
+                    Note::SealedMovePlayed {
+                        side: by,
+                        text: text.to_owned(),
+                    },
+                );
+                if let Some(outcome) = self.ending_after_move() {
+                    self.finish(t, ev, outcome);
+                }
+                return;
+            }
+            Reading::Ambiguous(_) => (adj.ambiguous, "ambiguous"),
+            Reading::Unreadable => (adj.unreadable, "unreadable"),
+            Reading::Illegal { .. } => (adj.illegal, "illegal"),
+        };
+        self.decide(
+            t,
+            ev,
+            article,
+            Note::SealedMoveInvalid {
+                side: by,
+                text: text.to_owned(),
+                kind,
+            },
+        );
+        let draw = dead::is_dead_fast(&self.position)
+            || dead::can_checkmate(&self.position, !by) == Mate::Impossible;
+        let result = if draw {
+            GameResult::Draw
+        } else {
+            GameResult::win(!by)
+        };
+        self.finish(
+            t,
+            ev,
+            Outcome::new(result, Termination::SealedMoveInvalid, article),
+        );
+    }
+
+    /// A9c: the replier, the sealer being absent, seals his reply.
+    fn seal_reply(&mut self, t: Millis, index: usize, c: Color, text: &str) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        let Some(a) = self.adjourned.as_ref() else {
+            return;
+        };
+        let allowed = c == !a.sealer
+            && a.phase == (Phase::Resumed { opened: true })
+            && !*self.present.get(a.sealer)
+            && self.position.turn() == c
+            && a.reply.is_none();
+        if !allowed {
+            self.decide(t, ev, adj.sealer_absent, Note::NotYourSeal(c));
+            return;
+        }
+        let sealer = a.sealer;
+        if let Some(a) = self.adjourned.as_mut() {
+            a.reply = Some(text.to_owned());
+        }
+        self.clock.stop(t);
+        self.clock.start(sealer, t);
+        self.decide(t, ev, adj.sealer_absent, Note::ReplySealed(c));
+    }
+
+    fn on_unrestorable(&mut self, t: Millis, index: usize, what: Unrestorable) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        match (what, adj.times_unrestorable_annuls) {
+            (Unrestorable::Position, _) => self.finish(
+                t,
+                ev,
+                Outcome::new(
+                    GameResult::Annulled,
+                    Termination::Annulled,
+                    adj.position_unrestorable,
+                ),
+            ),
+            (Unrestorable::Times, Some(article)) => self.finish(
+                t,
+                ev,
+                Outcome::new(GameResult::Annulled, Termination::Annulled, article),
+            ),
+            (Unrestorable::Times, None) => self.decide(t, ev, adj.lost, Note::ArbiterSetsClocks),
+        }
+    }
+
+    /// 1930 21.8: the game was restored incorrectly; the moves since the
+    /// resumption are annulled and the right position restored.
+    fn on_misrestored(&mut self, t: Millis, index: usize) {
+        let ev = Some(index);
+        let adj = self.laws.adjournment;
+        let Some(article) = adj.misrestored else {
+            self.decide(t, ev, adj.restore, Note::NotHandled("misrestored"));
+            return;
+        };
+        let snap = self.adjourned.as_ref().and_then(|a| a.resumed.clone());
+        match snap {
+            Some(snap) => {
+                let running = self.clock.running();
+                self.clock.stop(t);
+                self.restore(&snap);
+                self.decide(t, ev, article, Note::MovesAfterErrorAnnulled);
+                let side = self.position.turn();
+                let _ = running;
+                self.clock.start(side, t);
+            }
+            None => self.finish(
+                t,
+                ev,
+                Outcome::new(GameResult::Annulled, Termination::Annulled, article),
+            ),
+        }
+    }
+}
