@@ -227,11 +227,11 @@ pub struct Game {
     /// An illegal move made on the board, the clock not yet pressed.
     uncompleted: Option<irregular::Physical>,
     /// A completed illegal move standing on the board, open to a claim (B6, C3).
-    standing: Option<irregular::Standing>,
+    standing: Option<Box<irregular::Standing>>,
     /// Touched pieces that the player with the move must move or capture.
     touch: Option<irregular::Touch>,
     /// A move that broke touch-move, open to the opponent's request (B5).
-    touch_breach: Option<irregular::Breach>,
+    touch_breach: Option<Box<irregular::Breach>>,
     /// A quickplay claim the arbiter postponed (10.2b, III.5.2).
     postponed: Option<Color>,
     /// Half-moves after which the position is not what the move gives: an
@@ -242,7 +242,7 @@ pub struct Game {
     /// Moves counted for the time control by the pending press.
     press_count: u32,
     /// The adjournment, if the game was adjourned.
-    adjourned: Option<adjourn::Adjourned>,
+    adjourned: Option<Box<adjourn::Adjourned>>,
     /// Which players are at the board (both while the game is played).
     present: ByColor<bool>,
     /// The end of the playing session (A13).
@@ -1026,7 +1026,7 @@ impl Game {
                 .get(self.game_type)
                 .unwrap_or(laws.touching.touch_move);
             self.decide(t, ev, article, Note::TouchMoveNotEnforced(c));
-            self.touch_breach = Some(b);
+            self.touch_breach = Some(Box::new(b));
         } else {
             self.touch_breach = None;
         }

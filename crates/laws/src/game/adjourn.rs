@@ -238,7 +238,7 @@ impl Game {
 
     fn on_adjourn(&mut self, t: Millis, index: usize, resume_at: &str, place: &str) {
         let sealer = self.position.turn();
-        self.adjourned = Some(Adjourned {
+        self.adjourned = Some(Box::new(Adjourned {
             phase: Phase::AwaitingSeal,
             sealer,
             sealed: None,
@@ -251,7 +251,7 @@ impl Game {
             deadline: None,
             moves_at_resumption: 0,
             resumed: None,
-        });
+        }));
         self.decide(
             t,
             Some(index),

@@ -515,12 +515,12 @@ impl Game {
                 unplayable,
             },
         );
-        self.standing = Some(Standing {
+        self.standing = Some(Box::new(Standing {
             by: p.by,
             before,
             physical: p,
             unplayable,
-        });
+        }));
         if unplayable {
             // the position cannot be played on: only the opponent's claim remains
             self.clock.start(!p.by, t);
