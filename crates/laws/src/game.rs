@@ -510,24 +510,13 @@ impl Game {
         if t <= self.now {
             return;
         }
-        // an early adjourner's clock runs until the session's end (A1b)
-        if let Some(until) = self
-            .adjourned
-            .as_ref()
-            .and_then(|a| a.early_until)
-            .filter(|&u| u <= t)
-        {
-            self.advance_clocks(until);
-            self.adjournment_time(until);
-        }
-        if let Some(deadline) = self
-            .adjourned
-            .as_ref()
-            .and_then(|a| a.deadline)
-            .filter(|&d| d <= t)
-        {
-            self.advance_clocks(deadline);
-            self.adjournment_time(deadline);
+        // moments of an adjournment on the way: an early adjourner's clock
+        // stops at the session's end (A1b); an absent player loses at the
+        // deadline (A10)
+        let moments = self.adjourned.as_ref().map(|a| [a.early_until, a.deadline]);
+        for at in moments.into_iter().flatten().flatten().filter(|&m| m <= t) {
+            self.advance_clocks(at);
+            self.adjournment_time(at);
         }
         self.advance_clocks(t);
     }
