@@ -22,6 +22,35 @@ enum Lang {
     Fr,
 }
 
+/// Long help of `arbitre analyze`.
+const ANALYZE_HELP: &str = "\
+Can each side still checkmate? Is the position dead?
+
+For each position, runs chasolver's full helpmate search for White and for Black \
+and prints yes (a helpmate line was found; it is replayed with shakmaty and shown \
+in SAN and UCI; a line that would not replay to a checkmate gives unknown and a \
+message on stderr), no (proven impossible), or unknown (undecided within chasolver's \
+search limits). The position is dead when both are no. --fast runs only chasolver's \
+fast unwinnability test: no when it proves it, else unknown, never yes.
+
+--json prints one object per input line: {\"fen\", \"white_can_mate\", \
+\"black_can_mate\", \"dead\" (true/false, null if undecided), \"white_line\", \
+\"black_line\" (UCI arrays or null), \"nodes\", \"white_san\", \"black_san\", \
+\"micros\" (time of both searches)}. \"nodes\" is always null: chasolver does not \
+report how many nodes it searched. A FEN that cannot be read or is illegal gives \
+{\"fen\", \"error\"} on stdout (so the output stays aligned with the input) and a \
+message on stderr; the command goes on. Like chasolver, positions that cannot arise \
+in a game but can be played on (too much material, an impossible check) are analysed. \
+Exit status: 0 when it ran, 2 on usage errors.
+
+Node limit: chasolver 3.0 has no node-limit parameter. Its search runs in phases \
+with fixed budgets (a depth-1 search of at most 1,000 nodes, iterative deepening \
+with 7,000 nodes per ply of depth and 1,000,000 in all, static analyses, a \
+check-chain probe of depth 16, and a last guided search of at most 2^24 = \
+16,777,216 nodes). A different limit cannot be enforced from outside without \
+counting nodes, so --nodes accepts only 16777216 and refuses any other value \
+(exit status 2) rather than pretend to honour it.";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Plays scenario files through the laws engine and prints what the arbiter decides.
@@ -47,6 +76,49 @@ enum Command {
         /// Directory for `arbiter.key` (mode 0600) and `arbiter.pub`; existing keys are never overwritten.
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Can each side still checkmate? Is the position dead? (chasolver's helpmate search)
+    #[command(long_about = ANALYZE_HELP)]
+    Analyze {
+        /// Positions as FEN (quote each one); without any, one FEN per line on stdin
+        /// (blank lines and `#` comments skipped; in TSV lines the first field is the FEN).
+        fens: Vec<String>,
+        /// Only chasolver's fast unwinnability test: `no` when it proves it, else `unknown`.
+        #[arg(long)]
+        fast: bool,
+        /// One JSON object per input position, on one line each.
+        #[arg(long)]
+        json: bool,
+        /// Node limit of the search. chasolver 3.0 fixes its limits internally
+        /// (last phase: 2^24 nodes) and exposes none: any other value is refused.
+        #[arg(long, value_name = "N", default_value_t = arbitre::analyze::NODE_LIMIT,
+              value_parser = arbitre::analyze::parse_nodes)]
+        nodes: u64,
+    },
+    /// Audits finished games (PGN, .gz, .zst or `-` for stdin) against the Laws: results,
+    /// illegal moves, clocks; one finding per line with its ply, FEN and article.
+    Audit {
+        /// PGN files (plain, gzip or zstd); `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Edition of the Laws the games are checked against.
+        #[arg(long, default_value = "fide-2023", value_parser = parse_edition)]
+        edition: arbitre_laws::EditionId,
+        /// One JSON object per game, in input order, then a last `{"summary": …}` line.
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// One CSV row per finding (the summary goes to stderr).
+        #[arg(long)]
+        csv: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
+        jobs: usize,
+        /// Also report draws that could have been claimed (threefold, fifty moves) and were not.
+        #[arg(long)]
+        claimable: bool,
+        /// Exit with status 1 when any game has a finding.
+        #[arg(long)]
+        fail_on_findings: bool,
     },
     /// Sealed-move envelopes (FIDE Laws 2005, Annex A2).
     Envelope {
@@ -75,6 +147,12 @@ enum EnvelopeCommand {
     },
 }
 
+/// An edition code for `--edition`.
+fn parse_edition(text: &str) -> Result<arbitre_laws::EditionId, String> {
+    text.parse()
+        .map_err(|e: arbitre_laws::edition::UnknownEdition| e.to_string())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -95,6 +173,34 @@ fn main() -> ExitCode {
                 }
                 _ => arbitre::replay::run(&files, json, lang),
             }
+        }
+        Command::Analyze {
+            fens, fast, json, ..
+        } => arbitre::analyze::run(&fens, fast, json),
+        Command::Audit {
+            files,
+            edition,
+            json,
+            csv,
+            jobs,
+            claimable,
+            fail_on_findings,
+        } => {
+            let format = if json {
+                arbitre::audit::Format::Json
+            } else if csv {
+                arbitre::audit::Format::Csv
+            } else {
+                arbitre::audit::Format::Text
+            };
+            let opts = arbitre::audit::Options {
+                edition,
+                format,
+                jobs,
+                claimable,
+                fail_on_findings,
+            };
+            arbitre::audit::run(&files, &opts)
         }
         Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
         Command::Envelope { command } => match command {

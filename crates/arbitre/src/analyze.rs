@@ -1,0 +1,414 @@
+//! `arbitre analyze`: can each side still checkmate, and is the position dead?
+//!
+//! A thin front end over [`arbitre_laws::dead`], the boundary with
+//! `chasolver`: each FEN is parsed and checked by shakmaty, handed to
+//! `chasolver`'s full helpmate search for White and for Black (or only to its
+//! fast unwinnability test under `--fast`), and the helpmate line found is
+//! replayed with shakmaty before it is printed, in UCI and in SAN.
+//!
+//! Verdicts per side are `yes` (a helpmate line was found and replays to a
+//! checkmate by that side), `no` (proven impossible), `unknown` (undecided
+//! within `chasolver`'s own search limits, or not proven by the fast test).
+
+use std::{
+    io::{self, BufRead, Write},
+    process::ExitCode,
+    time::Instant,
+};
+
+use arbitre_laws::dead::{self, Mate};
+use serde::Serialize;
+use shakmaty::{
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, Position, PositionError,
+};
+
+/// The node limit of `chasolver`'s last and largest search phase (2^24), the
+/// only value `--nodes` accepts: `chasolver` 3.0 exposes no node limit.
+pub const NODE_LIMIT: u64 = 1 << 24;
+
+/// Parses the `--nodes` value: only [`NODE_LIMIT`] is accepted, because the
+/// limits are fixed inside `chasolver` and cannot be changed or enforced from
+/// outside.
+pub fn parse_nodes(s: &str) -> Result<u64, String> {
+    let n: u64 = s
+        .trim()
+        .parse()
+        .map_err(|e| format!("not a number of nodes: {e}"))?;
+    if n == NODE_LIMIT {
+        Ok(n)
+    } else {
+        Err(format!(
+            "chasolver 3.0 has no node-limit parameter: its search budgets are fixed \
+             (last phase 2^24 = {NODE_LIMIT} nodes); only --nodes {NODE_LIMIT} is accepted"
+        ))
+    }
+}
+
+/// What the analysis says about one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side can checkmate: a helpmate line was found and replayed.
+    Yes,
+    /// The side cannot checkmate by any series of legal moves.
+    No,
+    /// Undecided (the search limit was reached, or the fast test could not prove it).
+    Unknown,
+}
+
+impl Verdict {
+    /// `yes`, `no` or `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Yes => "yes",
+            Verdict::No => "no",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The verdict for one side, with the helpmate line when there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// Can this side checkmate?
+    pub verdict: Verdict,
+    /// The helpmate line in UCI, from the position given (only with [`Verdict::Yes`]).
+    pub uci: Option<Vec<String>>,
+    /// The same line in SAN (only with [`Verdict::Yes`]).
+    pub san: Option<Vec<String>>,
+}
+
+impl Side {
+    fn bare(verdict: Verdict) -> Side {
+        Side {
+            verdict,
+            uci: None,
+            san: None,
+        }
+    }
+}
+
+/// The analysis of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position, as parsed.
+    pub position: Chess,
+    /// Can White checkmate?
+    pub white: Side,
+    /// Can Black checkmate?
+    pub black: Side,
+    /// Wall-clock time of both searches, in microseconds.
+    pub micros: u64,
+}
+
+impl Analysis {
+    /// Dead position: `Some(true)` when neither side can checkmate,
+    /// `Some(false)` when one can, `None` when that is undecided.
+    pub fn dead(&self) -> Option<bool> {
+        match (self.white.verdict, self.black.verdict) {
+            (Verdict::No, Verdict::No) => Some(true),
+            (Verdict::Yes, _) | (_, Verdict::Yes) => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// Parses a FEN into a position (standard castling rules) on which moves are
+/// well defined. Like `chasolver`, accepts positions that cannot arise in a
+/// game but can be played on: too much material (e.g. nine queens), or a
+/// check no last move could have given. Refuses the rest (missing king,
+/// pawns on the back rank, the side not to move in check, bad castling
+/// rights or en passant square).
+pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    let parsed: Fen = fen.parse().map_err(|e| format!("malformed FEN: {e}"))?;
+    // Each `ignore_*` drops its kind from the error it hands back, so the
+    // second one sees only what the first left.
+    parsed
+        .into_position(CastlingMode::Standard)
+        .or_else(PositionError::ignore_too_much_material)
+        .or_else(PositionError::ignore_impossible_check)
+        .map_err(|e| e.to_string())
+}
+
+/// Replays a UCI line from `pos`: its SAN if every move is legal and the line
+/// ends in checkmate delivered by `side`.
+pub fn replay_line(pos: &Chess, side: Color, line: &[String]) -> Option<Vec<String>> {
+    let mut pos = pos.clone();
+    let mut san = Vec::with_capacity(line.len());
+    for uci in line {
+        let m = uci.parse::<UciMove>().ok()?.to_move(&pos).ok()?;
+        san.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+    }
+    (pos.is_checkmate() && pos.turn() == !side).then_some(san)
+}
+
+fn full(pos: &Chess, side: Color) -> Side {
+    match dead::can_checkmate(pos, side) {
+        Mate::Possible(line) => match replay_line(pos, side, &line) {
+            Some(san) => Side {
+                verdict: Verdict::Yes,
+                uci: Some(line),
+                san: Some(san),
+            },
+            // A line that does not replay is no proof: say so rather than "yes".
+            None => {
+                eprintln!(
+                    "arbitre analyze: {}: chasolver's line for {side:?} [{}] does not replay \
+                     to a checkmate; verdict unknown",
+                    Fen::from_position(pos, shakmaty::EnPassantMode::Legal),
+                    line.join(" ")
+                );
+                Side::bare(Verdict::Unknown)
+            }
+        },
+        Mate::Impossible => Side::bare(Verdict::No),
+        Mate::Unknown => Side::bare(Verdict::Unknown),
+    }
+}
+
+fn fast(pos: &Chess, side: Color) -> Side {
+    if dead::cannot_checkmate_fast(pos, side) {
+        Side::bare(Verdict::No)
+    } else {
+        Side::bare(Verdict::Unknown)
+    }
+}
+
+/// Analyses one FEN: the full search for each side, or with `fast_only`
+/// `chasolver`'s fast unwinnability test alone (never `yes`).
+pub fn analyze(fen: &str, fast_only: bool) -> Result<Analysis, String> {
+    let position = parse_fen(fen)?;
+    let start = Instant::now();
+    let test = if fast_only { fast } else { full };
+    let white = test(&position, Color::White);
+    let black = test(&position, Color::Black);
+    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    Ok(Analysis {
+        position,
+        white,
+        black,
+        micros,
+    })
+}
+
+/// The FEN of an input line: blank lines and `#` comments give `None`, as does
+/// a TSV header (first field `fen`); otherwise the first tab-separated field.
+pub fn input_fen(line: &str) -> Option<&str> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let fen = line.split('\t').next().unwrap_or(line).trim();
+    (!fen.is_empty() && !fen.eq_ignore_ascii_case("fen")).then_some(fen)
+}
+
+/// One line of `--json`, keys in this order.
+#[derive(Serialize, Debug)]
+pub struct JsonReport<'a> {
+    /// The FEN as given.
+    pub fen: &'a str,
+    /// `yes`, `no` or `unknown`.
+    pub white_can_mate: &'static str,
+    /// `yes`, `no` or `unknown`.
+    pub black_can_mate: &'static str,
+    /// Neither side can mate; `null` when undecided.
+    pub dead: Option<bool>,
+    /// White's helpmate line in UCI.
+    pub white_line: Option<&'a [String]>,
+    /// Black's helpmate line in UCI.
+    pub black_line: Option<&'a [String]>,
+    /// Always `null`: `chasolver` does not report the nodes it searched.
+    pub nodes: Option<u64>,
+    /// White's helpmate line in SAN.
+    pub white_san: Option<&'a [String]>,
+    /// Black's helpmate line in SAN.
+    pub black_san: Option<&'a [String]>,
+    /// Time of both searches, in microseconds.
+    pub micros: u64,
+}
+
+/// The `--json` object of one analysis.
+pub fn to_json<'a>(fen: &'a str, a: &'a Analysis) -> JsonReport<'a> {
+    JsonReport {
+        fen,
+        white_can_mate: a.white.verdict.as_str(),
+        black_can_mate: a.black.verdict.as_str(),
+        dead: a.dead(),
+        white_line: a.white.uci.as_deref(),
+        black_line: a.black.uci.as_deref(),
+        nodes: None,
+        white_san: a.white.san.as_deref(),
+        black_san: a.black.san.as_deref(),
+        micros: a.micros,
+    }
+}
+
+/// The `--json` object of an input that is not a position: `{"fen", "error"}`.
+#[derive(Serialize, Debug)]
+pub struct JsonError<'a> {
+    /// The input as given.
+    pub fen: &'a str,
+    /// Why it could not be analysed.
+    pub error: &'a str,
+}
+
+/// SAN moves numbered from the position they start from: `1. e4 e5 2. Nf3`,
+/// or `1... e5 2. Nf3` when Black moves first.
+pub fn numbered(pos: &Chess, san: &[String]) -> String {
+    let mut out = String::new();
+    let mut number = pos.fullmoves().get();
+    let mut turn = pos.turn();
+    for (i, mv) in san.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match turn {
+            Color::White => out.push_str(&format!("{number}. ")),
+            Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
+            Color::Black => {}
+        }
+        out.push_str(mv);
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    out
+}
+
+/// The human-readable report of one analysis.
+pub fn to_text(fen: &str, a: &Analysis) -> String {
+    let mut out = format!("{fen}\n");
+    for (name, side) in [("white", &a.white), ("black", &a.black)] {
+        out.push_str(&format!("  {name} can mate: {}", side.verdict.as_str()));
+        if let (Some(uci), Some(san)) = (&side.uci, &side.san) {
+            if uci.is_empty() {
+                out.push_str("  (already checkmate)");
+            } else {
+                out.push_str(&format!(
+                    "  {}  [{}]",
+                    numbered(&a.position, san),
+                    uci.join(" ")
+                ));
+            }
+        }
+        out.push('\n');
+    }
+    let dead = match a.dead() {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "unknown",
+    };
+    out.push_str(&format!("  dead: {dead}  ({} µs)\n", a.micros));
+    out
+}
+
+fn report(out: &mut impl Write, fen: &str, fast_only: bool, as_json: bool) -> io::Result<()> {
+    match analyze(fen, fast_only) {
+        Ok(a) if as_json => {
+            serde_json::to_writer(&mut *out, &to_json(fen, &a))?;
+            writeln!(out)
+        }
+        Ok(a) => write!(out, "{}", to_text(fen, &a)),
+        Err(e) => {
+            eprintln!("arbitre analyze: {fen}: {e}");
+            if as_json {
+                serde_json::to_writer(&mut *out, &JsonError { fen, error: &e })?;
+                writeln!(out)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs `arbitre analyze`: the FENs given, or one per line on stdin when none
+/// are. Exit status 0 when it ran (a bad FEN is reported, not fatal), 1 when
+/// the input or output failed.
+pub fn run(fens: &[String], fast_only: bool, as_json: bool) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let result = if fens.is_empty() {
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break Ok(()),
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf);
+                    if let Some(fen) = input_fen(&line) {
+                        if let Err(e) = report(&mut out, fen, fast_only, as_json) {
+                            break Err(e);
+                        }
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    eprintln!("arbitre analyze: reading stdin: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    } else {
+        fens.iter()
+            .try_for_each(|fen| report(&mut out, fen.trim(), fast_only, as_json))
+    };
+    match result.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (e.g. `| head`): nothing left to say.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbitre analyze: writing output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_lines() {
+        assert_eq!(input_fen("  # comment"), None);
+        assert_eq!(input_fen("   "), None);
+        assert_eq!(input_fen("fen\twhite_can_mate"), None);
+        assert_eq!(input_fen("8/8/8 w - -\tyes\tno"), Some("8/8/8 w - -"));
+    }
+
+    #[test]
+    fn nodes_only_the_fixed_limit() {
+        assert_eq!(parse_nodes("16777216"), Ok(NODE_LIMIT));
+        assert!(parse_nodes("1000").is_err());
+        assert!(parse_nodes("x").is_err());
+    }
+
+    #[test]
+    fn lines_must_replay_to_mate_by_that_side() {
+        let pos = parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap_or_default();
+        let mate = ["a1a8".to_string()];
+        assert_eq!(
+            replay_line(&pos, Color::White, &mate),
+            Some(vec!["Ra8#".to_string()])
+        );
+        assert_eq!(replay_line(&pos, Color::Black, &mate), None);
+        assert_eq!(replay_line(&pos, Color::White, &["a1a7".to_string()]), None);
+        assert_eq!(replay_line(&pos, Color::White, &["a1h8".to_string()]), None);
+        assert_eq!(replay_line(&pos, Color::White, &["zz".to_string()]), None);
+        assert_eq!(replay_line(&pos, Color::White, &[]), None);
+    }
+
+    #[test]
+    fn unreachable_but_playable_positions_are_accepted() {
+        // nine queens and eight pawns: too much material, still analysed
+        assert!(parse_fen("QQQQQQQQ/8/8/8/8/8/PPPPPPPP/k1K4Q w - - 0 1").is_ok());
+        assert!(parse_fen("4k3/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    }
+
+    #[test]
+    fn numbering() {
+        let pos = parse_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 7").unwrap_or_default();
+        let san = ["Kd7".to_string(), "Kd2".to_string(), "Kc7".to_string()];
+        assert_eq!(numbered(&pos, &san), "7... Kd7 8. Kd2 Kc7");
+    }
+}

@@ -1,0 +1,1554 @@
+//! `arbitre audit`: replays finished games from PGN files through the laws
+//! engine and reports the results that contradict the Laws.
+//!
+//! The input is streamed with `pgn-reader` (plain, gzip or zstd, recognised
+//! by their magic bytes; `-` is standard input): a reader thread cuts it into
+//! batches of games, each batch is audited in parallel with rayon and printed
+//! in input order before the next one is taken, so memory stays bounded
+//! whatever the size of the input.
+//!
+//! What is checked, game by game (each finding carries the ply, the FEN, the
+//! article of the chosen edition and a one-line message):
+//!
+//! - `flag-cannot-mate`: a win on time or by abandonment (`Termination` tag)
+//!   for a side that could not checkmate by any series of legal moves (2023
+//!   6.9, 2005 6.10): the game is drawn;
+//! - `flag-draw-could-mate`: a draw on time although the opponent of the side
+//!   to move (whose clock ran) could checkmate: the flag loses;
+//! - `mate-undecided`: the helpmate search could not decide the previous two
+//!   questions; said so, never guessed;
+//! - `result-vs-board`: a result other than the one a checkmate, stalemate or
+//!   dead position on the board had already fixed;
+//! - `automatic-end-ignored`: under editions with fivefold repetition and the
+//!   75-move rule (2023 9.6), a game that went on after them, or another result;
+//! - `illegal-move`: a move that is not legal; the game is audited up to it;
+//! - `claimable-threefold`, `claimable-fifty` (with `--claimable` only): a draw
+//!   that could have been claimed and was not;
+//! - `clock-increase`, `clock-zero`, `clock-emt`: clock comments that
+//!   contradict themselves or the time control;
+//! - `truncated`: movetext with no game termination marker;
+//! - `unparseable`: a game the reader or the FEN tag could not read (with its
+//!   byte offset and line); the audit goes on with the next game.
+
+use std::{
+    cell::RefCell,
+    collections::BTreeMap,
+    fs::File,
+    io::{self, BufRead, BufReader, IsTerminal, Read, Write},
+    ops::ControlFlow,
+    path::{Path, PathBuf},
+    process::ExitCode,
+    rc::Rc,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        mpsc, Arc,
+    },
+    time::{Duration, Instant},
+};
+
+use arbitre_laws::{
+    dead::{can_checkmate, Mate},
+    edition::Edition,
+    game::same_position,
+    EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
+};
+use pgn_reader::{
+    KnownOutcome, Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Visitor,
+};
+use rayon::prelude::*;
+use serde_json::{json, Map, Value};
+use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode, Chess, Color, EnPassantMode, Position};
+
+/// Games handed to the workers at a time.
+const BATCH: usize = 512;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Findings per game for people, then the summary.
+    Text,
+    /// One JSON object per game, in input order, then `{"summary": …}`.
+    Json,
+    /// One CSV row per finding; the summary goes to stderr.
+    Csv,
+}
+
+/// What `arbitre audit` was asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Edition of the Laws the results are checked against.
+    pub edition: EditionId,
+    /// Output format.
+    pub format: Format,
+    /// Worker threads (0: one per core).
+    pub jobs: usize,
+    /// Report draws that could have been claimed (informational).
+    pub claimable: bool,
+    /// Exit with status 1 when any game has a finding.
+    pub fail_on_findings: bool,
+}
+
+/// One thing found in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Kind, e.g. `flag-cannot-mate` (see the module documentation).
+    pub kind: &'static str,
+    /// Half-move concerned (1-based; 0 = the starting position).
+    pub ply: u32,
+    /// The position concerned (after the ply; before it for an illegal move).
+    pub fen: Option<String>,
+    /// The article of the edition in force, where a Law applies.
+    pub article: Option<&'static str>,
+    /// One line of explanation.
+    pub message: String,
+}
+
+/// The audit of one game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Position of the game in the whole input, 1-based.
+    pub game: u64,
+    /// Index of its file in the file list.
+    pub file: usize,
+    /// Byte offset of its first tag in the (decompressed) stream.
+    pub offset: u64,
+    /// Line (1-based) of its first tag.
+    pub line: u64,
+    /// Tags, as read (Latin-1 decoded where they are not UTF-8).
+    pub tags: Vec<(String, String)>,
+    /// Half-moves replayed.
+    pub plies: u32,
+    /// What was found.
+    pub findings: Vec<Finding>,
+}
+
+/// A mainline move as read, with its clock comments.
+#[derive(Clone, Debug)]
+struct RawMove {
+    san: SanPlus,
+    clk: Option<Millis>,
+    emt: Option<Millis>,
+}
+
+/// A game as the reader thread hands it to the workers.
+#[derive(Clone, Debug)]
+struct RawGame {
+    game: u64,
+    file: usize,
+    offset: u64,
+    line: u64,
+    tags: Vec<(String, String)>,
+    moves: Vec<RawMove>,
+    marker: Option<PgnOutcome>,
+    error: Option<String>,
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/// Decodes a tag value: UTF-8, or Latin-1 where it is not valid UTF-8.
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// `[%clk 1:02:03.4]` / `[%emt 0:00:05]` in a comment, in milliseconds.
+fn clock_command(comment: &[u8], command: &[u8]) -> Option<Millis> {
+    let at = comment.windows(command.len()).position(|w| w == command)?;
+    let rest = &comment[at + command.len()..];
+    let rest = rest.strip_prefix(b" ").unwrap_or(rest);
+    let end = rest
+        .iter()
+        .position(|&b| !(b.is_ascii_digit() || b == b':' || b == b'.'))
+        .unwrap_or(rest.len());
+    parse_hms(std::str::from_utf8(&rest[..end]).ok()?)
+}
+
+/// `h:mm:ss(.f)`, `mm:ss` or `ss` in milliseconds.
+fn parse_hms(text: &str) -> Option<Millis> {
+    let mut parts = text.split(':').collect::<Vec<_>>();
+    if parts.is_empty() || parts.len() > 3 {
+        return None;
+    }
+    let last = parts.pop()?;
+    let (secs, frac) = last.split_once('.').unwrap_or((last, ""));
+    let mut ms: Millis = secs.parse::<Millis>().ok()? * 1000;
+    if !frac.is_empty() {
+        let digits: String = frac.chars().take(3).collect();
+        let scale = 10i64.pow(3 - digits.len() as u32);
+        ms += digits.parse::<Millis>().ok()? * scale;
+    }
+    let mut unit = 60_000;
+    for p in parts.iter().rev() {
+        ms += p.parse::<Millis>().ok()? * unit;
+        unit *= 60;
+    }
+    Some(ms)
+}
+
+/// The visitor: tags are kept in `self` so that they survive a read error.
+#[derive(Default)]
+struct Collect {
+    tags: Vec<(String, String)>,
+}
+
+struct Body {
+    tags: Vec<(String, String)>,
+    moves: Vec<RawMove>,
+    marker: Option<PgnOutcome>,
+}
+
+impl Visitor for Collect {
+    type Tags = ();
+    type Movetext = Body;
+    type Output = Body;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        self.tags.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn tag(
+        &mut self,
+        _: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        self.tags.push((decode(name), decode(&value.decode())));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Body {
+            tags: self.tags.clone(),
+            moves: Vec::with_capacity(100),
+            marker: None,
+        })
+    }
+
+    fn san(&mut self, body: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        body.moves.push(RawMove {
+            san,
+            clk: None,
+            emt: None,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        body: &mut Self::Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let text = comment.as_bytes();
+        if let Some(last) = body.moves.last_mut() {
+            if let Some(ms) = clock_command(text, b"[%clk") {
+                last.clk = Some(ms);
+            }
+            if let Some(ms) = clock_command(text, b"[%emt") {
+                last.emt = Some(ms);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        body: &mut Self::Movetext,
+        outcome: PgnOutcome,
+    ) -> ControlFlow<Self::Output> {
+        body.marker = Some(outcome);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, body: Self::Movetext) -> Self::Output {
+        body
+    }
+}
+
+/// Bytes and newlines that went through a reader, and whether it failed.
+#[derive(Default)]
+struct Tally {
+    bytes: u64,
+    newlines: u64,
+    failed: Option<String>,
+}
+
+/// Counts what the PGN reader takes from the stream.
+struct Counting<R> {
+    inner: R,
+    tally: Rc<RefCell<Tally>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Ok(n) => {
+                let mut t = self.tally.borrow_mut();
+                t.bytes += n as u64;
+                t.newlines += newlines(&buf[..n]);
+                Ok(n)
+            }
+            Err(e) => {
+                self.tally.borrow_mut().failed = Some(e.to_string());
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Counts the raw bytes read from a file (before decompression), for the progress bar.
+struct Progress<R> {
+    inner: R,
+    done: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Progress<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.done.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+fn newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+/// An input opened and checked, not yet read.
+struct Input {
+    name: String,
+    raw: Box<dyn Read + Send>,
+    size: Option<u64>,
+}
+
+/// Opens an input, or says clearly why it cannot be read.
+fn open(path: &Path) -> Result<Input, String> {
+    let name = path.display().to_string();
+    if name == "-" {
+        return Ok(Input {
+            name,
+            raw: Box::new(io::stdin()),
+            size: None,
+        });
+    }
+    let file = File::open(path).map_err(|e| format!("{name}: cannot open: {e}"))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("{name}: is a directory, not a PGN file"));
+    }
+    Ok(Input {
+        name,
+        raw: Box::new(file),
+        size: Some(meta.len()),
+    })
+}
+
+/// The decompressed stream, recognised by its first bytes.
+fn decompress(raw: impl Read + Send + 'static) -> io::Result<Box<dyn Read>> {
+    let mut buffered = BufReader::with_capacity(1 << 16, raw);
+    let head = buffered.fill_buf()?;
+    Ok(if head.starts_with(&[0x1f, 0x8b]) {
+        Box::new(flate2::bufread::MultiGzDecoder::new(buffered))
+    } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?)
+    } else {
+        Box::new(buffered)
+    })
+}
+
+/// What the reader thread sends.
+enum Message {
+    Games(Vec<RawGame>),
+    /// A file that failed while being read.
+    FileError(String),
+}
+
+/// Reads every input in turn and sends its games in batches.
+fn read_all(
+    inputs: Vec<Input>,
+    progress: Arc<AtomicU64>,
+    plain_bytes: Arc<AtomicU64>,
+    tx: mpsc::SyncSender<Message>,
+) {
+    let mut game = 0u64;
+    for (index, input) in inputs.into_iter().enumerate() {
+        let name = input.name.clone();
+        let raw = Progress {
+            inner: input.raw,
+            done: progress.clone(),
+        };
+        let stream = match decompress(raw) {
+            Ok(s) => s,
+            Err(e) => {
+                if tx
+                    .send(Message::FileError(format!("{name}: cannot read: {e}")))
+                    .is_err()
+                {
+                    return;
+                }
+                continue;
+            }
+        };
+        let tally = Rc::new(RefCell::new(Tally::default()));
+        let mut reader = Reader::new(Counting {
+            inner: stream,
+            tally: tally.clone(),
+        });
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut failure = None;
+        let mut visitor = Collect::default();
+        loop {
+            match reader.has_more() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    failure = Some(e.to_string());
+                    break;
+                }
+            }
+            let (offset, line) = {
+                let t = tally.borrow();
+                let buffered = reader.buffer();
+                (
+                    t.bytes - buffered.len() as u64,
+                    t.newlines - newlines(buffered) + 1,
+                )
+            };
+            game += 1;
+            let mut raw = RawGame {
+                game,
+                file: index,
+                offset,
+                line,
+                tags: Vec::new(),
+                moves: Vec::new(),
+                marker: None,
+                error: None,
+            };
+            match reader.read_game(&mut visitor) {
+                Ok(Some(body)) => {
+                    raw.tags = body.tags;
+                    raw.moves = body.moves;
+                    raw.marker = body.marker;
+                }
+                Ok(None) => {
+                    game -= 1;
+                    break;
+                }
+                Err(e) => {
+                    if tally.borrow().failed.is_some() {
+                        game -= 1;
+                        failure = Some(e.to_string());
+                        break;
+                    }
+                    raw.error = Some(e.to_string());
+                    raw.tags = std::mem::take(&mut visitor.tags);
+                    // resynchronise on the next game
+                    if let Err(e) = reader.skip_game() {
+                        if tally.borrow().failed.is_some() {
+                            failure = Some(e.to_string());
+                        }
+                    }
+                }
+            }
+            batch.push(raw);
+            if batch.len() >= BATCH
+                && tx
+                    .send(Message::Games(std::mem::replace(
+                        &mut batch,
+                        Vec::with_capacity(BATCH),
+                    )))
+                    .is_err()
+            {
+                return;
+            }
+            if failure.is_some() {
+                break;
+            }
+        }
+        plain_bytes.fetch_add(tally.borrow().bytes, Ordering::Relaxed);
+        if !batch.is_empty() && tx.send(Message::Games(batch)).is_err() {
+            return;
+        }
+        if let Some(e) = failure {
+            let at = tally.borrow().bytes;
+            if tx
+                .send(Message::FileError(format!(
+                    "{name}: read error near byte {at}: {e}"
+                )))
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Auditing one game
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Reads a `TimeControl` tag: the PGN syntax, or the plain English of some
+/// broadcasts (`15 min. + 10 s. per move`, `90 minutes + 30 seconds …`).
+pub fn time_control(text: &str) -> Option<TimeControl> {
+    if let Ok(tc) = text.parse::<TimeControl>() {
+        return Some(tc);
+    }
+    let lower = text.to_ascii_lowercase();
+    if lower.contains('/') || lower.contains(':') {
+        return None;
+    }
+    let amount = |part: &str, default_unit: i64| -> Option<i64> {
+        let part = part.trim();
+        let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n = digits.parse::<i64>().ok()?;
+        let unit = part[digits.len()..].trim_start();
+        let scale = if unit.starts_with('h') {
+            3600
+        } else if unit.starts_with("min") || unit.starts_with('m') && !unit.starts_with("ms") {
+            60
+        } else if unit.starts_with('s') {
+            1
+        } else {
+            default_unit
+        };
+        Some(n * scale)
+    };
+    let (base, inc) = match lower.split_once('+') {
+        Some((b, i)) => (amount(b, 60)?, amount(i, 1)?),
+        None => (amount(&lower, 60)?, 0),
+    };
+    format!("{base}+{inc}").parse().ok()
+}
+
+/// Fischer increment of move `n` (1-based) of a player, and the time of a
+/// new period added when that move completes one.
+fn credit_after_move(tc: &TimeControl, n: u32) -> Millis {
+    let periods = tc.periods();
+    let index = tc.period_of_move(n);
+    let mut credit = periods.get(index).map_or(0, |p| p.increment);
+    let mut last = 0u32;
+    for (i, p) in periods.iter().enumerate() {
+        let Some(m) = p.moves else { break };
+        if i + 1 == periods.len() {
+            if n > last && (n - last).is_multiple_of(m) {
+                credit += p.base;
+            }
+            break;
+        }
+        last = last.saturating_add(m);
+        if n == last {
+            credit += periods.get(i + 1).map_or(0, |q| q.base);
+            break;
+        }
+        if n < last {
+            break;
+        }
+    }
+    credit
+}
+
+fn format_ms(ms: Millis) -> String {
+    let s = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}:{:02}.{:03}", s / 3600, s / 60 % 60, s % 60, frac)
+    }
+}
+
+/// How the game ended according to its `Termination` tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Time,
+    Abandoned,
+    Other,
+}
+
+fn ending(tags: &[(String, String)]) -> Ending {
+    let Some(t) = tag(tags, "Termination") else {
+        return Ending::Other;
+    };
+    let t = t.to_ascii_lowercase();
+    if t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") {
+        Ending::Time
+    } else if t.contains("abandon") {
+        Ending::Abandoned
+    } else {
+        Ending::Other
+    }
+}
+
+fn result_of(tags: &[(String, String)], marker: Option<PgnOutcome>) -> Option<GameResult> {
+    match tag(tags, "Result").map(str::trim) {
+        Some("1-0") => Some(GameResult::WhiteWins),
+        Some("0-1") => Some(GameResult::BlackWins),
+        Some("1/2-1/2") | Some("½-½") => Some(GameResult::Draw),
+        Some(_) => None,
+        None => match marker {
+            Some(PgnOutcome::Known(KnownOutcome::Decisive { winner })) => {
+                Some(GameResult::win(winner))
+            }
+            Some(PgnOutcome::Known(KnownOutcome::Draw)) => Some(GameResult::Draw),
+            _ => None,
+        },
+    }
+}
+
+/// The start position from the `FEN` tag, if any.
+fn start_position(tags: &[(String, String)]) -> Result<Chess, String> {
+    let Some(text) = tag(tags, "FEN") else {
+        return Ok(Chess::default());
+    };
+    let mode = match tag(tags, "Variant") {
+        Some(v) if v.contains("960") || v.to_ascii_lowercase().contains("fischer") => {
+            CastlingMode::Chess960
+        }
+        _ => CastlingMode::Standard,
+    };
+    let parsed: Fen = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("FEN tag `{text}`: {e}"))?;
+    parsed
+        .into_position(mode)
+        .map_err(|e| format!("FEN tag `{text}`: {e}"))
+}
+
+/// A variant that is not chess by the Laws.
+fn foreign_variant(tags: &[(String, String)]) -> Option<&str> {
+    let v = tag(tags, "Variant")?;
+    let lower = v.to_ascii_lowercase();
+    let chess = lower.is_empty()
+        || lower == "standard"
+        || lower == "chess"
+        || lower == "from position"
+        || lower.contains("960")
+        || lower.contains("fischer");
+    (!chess).then_some(v)
+}
+
+/// Audits one game: pure, so that games can be audited in any order.
+fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
+    let laws = edition.laws();
+    let mut report = GameReport {
+        game: raw.game,
+        file: raw.file,
+        offset: raw.offset,
+        line: raw.line,
+        tags: raw.tags,
+        plies: 0,
+        findings: Vec::new(),
+    };
+    let unparseable = |why: String| Finding {
+        kind: "unparseable",
+        ply: 0,
+        fen: None,
+        article: None,
+        message: format!(
+            "game not readable at byte {}, line {}: {why}",
+            raw.offset, raw.line
+        ),
+    };
+    if let Some(e) = raw.error {
+        report.findings.push(unparseable(e));
+        return report;
+    }
+    if let Some(v) = foreign_variant(&report.tags) {
+        let v = v.to_owned();
+        report.findings.push(unparseable(format!(
+            "variant `{v}` is not played under the Laws of Chess"
+        )));
+        return report;
+    }
+    let start = match start_position(&report.tags) {
+        Ok(p) => p,
+        Err(e) => {
+            report.findings.push(unparseable(e));
+            return report;
+        }
+    };
+    let tc = tag(&report.tags, "TimeControl").and_then(time_control);
+    let mut setup = Setup::new(edition);
+    setup.start = start.clone();
+    if let Some(tc) = &tc {
+        setup.time_control = tc.clone();
+    }
+    let mut game = match Game::new(setup) {
+        Ok(g) => g,
+        Err(e) => {
+            report.findings.push(unparseable(e.to_string()));
+            return report;
+        }
+    };
+    let result = result_of(&report.tags, raw.marker);
+    let ending = ending(&report.tags);
+    let total = raw.moves.len() as u32;
+
+    let mut findings = Vec::new();
+    let mut pos = start;
+    // where and how the engine ended the game
+    let mut ended: Option<(u32, arbitre_laws::Outcome, String)> =
+        game.outcome().map(|o| (0, o.clone(), fen(game.position())));
+    let mut illegal = false;
+    // repetition window since the last irreversible move (for --claimable)
+    let mut window: Vec<(u64, Chess)> = Vec::new();
+    if claimable {
+        window.push((
+            pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
+            pos.clone(),
+        ));
+    }
+    let mut threefold_seen = false;
+    let mut fifty_seen = false;
+    // clock checks: last reading and moves made, per side
+    let mut last_clk: [Option<Millis>; 2] = [None, None];
+    let mut moves_made: [u32; 2] = [0, 0];
+    let mut zero_seen = false;
+
+    for (i, mv) in raw.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let mover = pos.turn();
+        let m = match mv.san.san.to_move(&pos) {
+            Ok(m) => m,
+            Err(e) => {
+                findings.push(Finding {
+                    kind: "illegal-move",
+                    ply,
+                    fen: Some(fen(&pos)),
+                    article: Some(laws.legal_move),
+                    message: format!(
+                        "{}{} {} is not a legal move here ({e}); the game is audited up to it",
+                        pos.fullmoves(),
+                        if mover == Color::White { "." } else { "..." },
+                        mv.san
+                    ),
+                });
+                illegal = true;
+                break;
+            }
+        };
+        if ended.is_none() {
+            game.play_move(i, 0, m);
+        }
+        pos.play_unchecked(m);
+        report.plies = ply;
+        let just_ended = ended.is_none() && game.outcome().is_some();
+        if just_ended {
+            ended = game.outcome().map(|o| (ply, o.clone(), fen(&pos)));
+        }
+        let goes_on = ply < total;
+        let decided_here = !goes_on && result == Some(GameResult::Draw);
+
+        if claimable && (ended.is_none() || just_ended) {
+            let h = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+            if pos.halfmoves() == 0 {
+                window.clear();
+            }
+            let seen = window
+                .iter()
+                .filter(|(wh, wp)| *wh == h && same_position(wp, &pos))
+                .count();
+            window.push((h, pos.clone()));
+            if !threefold_seen && seen + 1 >= 3 && !decided_here && !just_ended {
+                threefold_seen = true;
+                findings.push(Finding {
+                    kind: "claimable-threefold",
+                    ply,
+                    fen: Some(fen(&pos)),
+                    article: Some(laws.threefold_appeared),
+                    message: format!(
+                        "the same position stands for the {} time: a draw could have been claimed and {}",
+                        ordinal(seen + 1),
+                        if goes_on { "the game went on" } else { "the result is not a draw" }
+                    ),
+                });
+            }
+            if !fifty_seen
+                && pos.halfmoves() >= 2 * laws.fifty_moves
+                && !pos.is_checkmate()
+                && !decided_here
+                && !just_ended
+            {
+                fifty_seen = true;
+                findings.push(Finding {
+                    kind: "claimable-fifty",
+                    ply,
+                    fen: Some(fen(&pos)),
+                    article: Some(laws.fifty_completed),
+                    message: format!(
+                        "{} moves by each player without a capture or a pawn move: a draw could have been claimed and {}",
+                        laws.fifty_moves,
+                        if goes_on { "the game went on" } else { "the result is not a draw" }
+                    ),
+                });
+            }
+        }
+
+        // clocks
+        let s = mover as usize;
+        moves_made[s] += 1;
+        let n = moves_made[s];
+        if let Some(clk) = mv.clk {
+            if let (Some(prev), Some(tc)) = (last_clk[s], tc.as_ref()) {
+                let credit = credit_after_move(tc, n);
+                // clocks are written to the second: one second of rounding
+                if clk > prev + credit + 1000 {
+                    findings.push(Finding {
+                        kind: "clock-increase",
+                        ply,
+                        fen: Some(fen(&pos)),
+                        article: Some(laws.clock_correction),
+                        message: format!(
+                            "{}'s clock goes from {} to {} over one move, more than the {} the time control {} gives (time added by someone?)",
+                            side(mover),
+                            format_ms(prev),
+                            format_ms(clk),
+                            format_ms(credit),
+                            tc
+                        ),
+                    });
+                }
+                if let Some(emt) = mv.emt {
+                    let expected = prev - emt + credit;
+                    if (expected - clk).abs() > 2000 {
+                        findings.push(Finding {
+                            kind: "clock-emt",
+                            ply,
+                            fen: Some(fen(&pos)),
+                            article: Some(laws.clock_correction),
+                            message: format!(
+                                "{}'s clock reads {} after a move said to take {} from {}: {} expected",
+                                side(mover),
+                                format_ms(clk),
+                                format_ms(emt),
+                                format_ms(prev),
+                                format_ms(expected)
+                            ),
+                        });
+                    }
+                }
+            }
+            // a reading of zero proves a flag fall only where the reading after
+            // the move includes an increment: without one, a clock written to
+            // the second shows 0:00:00 with up to a second left
+            let credit = tc.as_ref().map_or(0, |tc| credit_after_move(tc, n));
+            if clk <= 0 && credit > 0 && goes_on && !zero_seen && ended.is_none() {
+                zero_seen = true;
+                findings.push(Finding {
+                    kind: "clock-zero",
+                    ply,
+                    fen: Some(fen(&pos)),
+                    article: Some(laws.flag_fall),
+                    message: format!(
+                        "{}'s clock shows {} after this move, increment included: the flag had fallen and the game went on",
+                        side(mover),
+                        format_ms(clk)
+                    ),
+                });
+            }
+            last_clk[s] = Some(clk);
+        }
+    }
+
+    if raw.marker.is_none() && !illegal {
+        findings.push(Finding {
+            kind: "truncated",
+            ply: report.plies,
+            fen: Some(fen(&pos)),
+            article: None,
+            message: "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut short".into(),
+        });
+    }
+
+    if !illegal {
+        findings.extend(judge_result(
+            laws,
+            result,
+            ending,
+            &pos,
+            report.plies,
+            total,
+            ended,
+        ));
+    }
+    findings.sort_by_key(|f| f.ply);
+    report.findings = findings;
+    report
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The checks of the result against the final position and the engine's end.
+fn judge_result(
+    laws: &Edition,
+    result: Option<GameResult>,
+    ending: Ending,
+    pos: &Chess,
+    plies: u32,
+    total: u32,
+    ended: Option<(u32, arbitre_laws::Outcome, String)>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let Some(result) = result else {
+        return out;
+    };
+    let how = match ending {
+        Ending::Time => "on time",
+        Ending::Abandoned => "by abandonment",
+        Ending::Other => "",
+    };
+    // 6.9: a win on time needs a winner who could checkmate
+    let mut flag_judged = false;
+    let dead_at_end = matches!(&ended, Some((p, o, _)) if *p == plies && o.termination == Termination::DeadPosition);
+    if ending != Ending::Other && (ended.is_none() || dead_at_end) {
+        match result {
+            GameResult::WhiteWins | GameResult::BlackWins => {
+                let winner = if result == GameResult::WhiteWins {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                match can_checkmate(pos, winner) {
+                    Mate::Impossible => {
+                        flag_judged = true;
+                        out.push(Finding {
+                            kind: "flag-cannot-mate",
+                            ply: plies,
+                            fen: Some(fen(pos)),
+                            article: Some(laws.flag_fall),
+                            message: format!(
+                                "{} is given the win {how} ({}), but {} cannot checkmate by any series of legal moves{}: the game is drawn",
+                                side(winner),
+                                result.code(),
+                                side(winner),
+                                if dead_at_end { " (the position is dead)" } else { "" }
+                            ),
+                        });
+                    }
+                    Mate::Unknown => {
+                        flag_judged = true;
+                        out.push(Finding {
+                            kind: "mate-undecided",
+                            ply: plies,
+                            fen: Some(fen(pos)),
+                            article: Some(laws.flag_fall),
+                            message: format!(
+                                "{} is given the win {how}; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
+                                side(winner),
+                                side(winner)
+                            ),
+                        });
+                    }
+                    Mate::Possible(_) => {}
+                }
+            }
+            GameResult::Draw if ending == Ending::Time && ended.is_none() => {
+                let flagged = pos.turn();
+                let opponent = !flagged;
+                match can_checkmate(pos, opponent) {
+                    Mate::Possible(line) => out.push(Finding {
+                        kind: "flag-draw-could-mate",
+                        ply: plies,
+                        fen: Some(fen(pos)),
+                        article: Some(laws.flag_fall),
+                        message: format!(
+                            "drawn on time, but {} (whose clock ran) lost on time: {} could checkmate (e.g. {})",
+                            side(flagged),
+                            side(opponent),
+                            line.join(" ")
+                        ),
+                    }),
+                    Mate::Unknown => out.push(Finding {
+                        kind: "mate-undecided",
+                        ply: plies,
+                        fen: Some(fen(pos)),
+                        article: Some(laws.flag_fall),
+                        message: format!(
+                            "drawn on time; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
+                            side(opponent)
+                        ),
+                    }),
+                    Mate::Impossible => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some((at, outcome, at_fen)) = ended else {
+        return out;
+    };
+    match outcome.termination {
+        Termination::Checkmate | Termination::Stalemate | Termination::DeadPosition
+            if outcome.result != result && !flag_judged =>
+        {
+            let what = match outcome.termination {
+                Termination::Checkmate => "checkmate",
+                Termination::Stalemate => "stalemate",
+                _ => "a dead position",
+            };
+            out.push(Finding {
+                    kind: "result-vs-board",
+                    ply: at,
+                    fen: Some(at_fen),
+                    article: Some(outcome.article),
+                    message: format!(
+                        "{what} on the board at ply {at} ended the game {}; the recorded result is {}{}",
+                        outcome.result.code(),
+                        result.code(),
+                        if at < plies {
+                            format!(" ({} more plies were played)", plies - at)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                });
+        }
+        Termination::FivefoldRepetition | Termination::SeventyFiveMoves
+            if at < total || outcome.result != result =>
+        {
+            let what = if outcome.termination == Termination::FivefoldRepetition {
+                "fivefold repetition"
+            } else {
+                "the 75-move rule"
+            };
+            out.push(Finding {
+                    kind: "automatic-end-ignored",
+                    ply: at,
+                    fen: Some(at_fen),
+                    article: Some(outcome.article),
+                    message: format!(
+                        "{what} ended the game as a draw at ply {at}; {} more plies were played and the recorded result is {}",
+                        total.saturating_sub(at),
+                        result.code()
+                    ),
+                });
+        }
+        _ => {}
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+/// Kinds by severity: what a rating officer should look at first.
+const SEVERITY: [&str; 14] = [
+    "flag-cannot-mate",
+    "result-vs-board",
+    "automatic-end-ignored",
+    "flag-draw-could-mate",
+    "illegal-move",
+    "unparseable",
+    "clock-zero",
+    "clock-increase",
+    "clock-emt",
+    "mate-undecided",
+    "truncated",
+    "claimable-threefold",
+    "claimable-fifty",
+    "",
+];
+
+fn severity(kind: &str) -> usize {
+    SEVERITY
+        .iter()
+        .position(|k| *k == kind)
+        .unwrap_or(SEVERITY.len())
+}
+
+fn tags_json(tags: &[(String, String)]) -> Value {
+    let mut map = Map::new();
+    for (k, v) in tags {
+        map.insert(k.clone(), Value::String(v.clone()));
+    }
+    Value::Object(map)
+}
+
+fn finding_json(f: &Finding) -> Value {
+    json!({
+        "kind": f.kind,
+        "ply": f.ply,
+        "fen": f.fen,
+        "article": f.article,
+        "message": f.message,
+    })
+}
+
+/// The JSON line of one game.
+pub fn game_json(r: &GameReport, file: &str) -> Value {
+    json!({
+        "game": r.game,
+        "file": file,
+        "offset": r.offset,
+        "tags": tags_json(&r.tags),
+        "plies": r.plies,
+        "findings": r.findings.iter().map(finding_json).collect::<Vec<_>>(),
+    })
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+const CSV_HEADER: &str =
+    "game,file,offset,white,black,result,termination,plies,kind,ply,fen,article,message";
+
+fn csv_rows(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    let t = |name| csv_field(tag(&r.tags, name).unwrap_or(""));
+    for f in &r.findings {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            r.game,
+            csv_field(file),
+            r.offset,
+            t("White"),
+            t("Black"),
+            t("Result"),
+            t("Termination"),
+            r.plies,
+            f.kind,
+            f.ply,
+            csv_field(f.fen.as_deref().unwrap_or("")),
+            f.article.unwrap_or(""),
+            csv_field(&f.message)
+        )?;
+    }
+    Ok(())
+}
+
+fn headline(r: &GameReport, file: &str) -> String {
+    let t = |name| tag(&r.tags, name).unwrap_or("?");
+    let mut line = format!(
+        "game {} ({file}, byte {}, line {}): {} - {}, {}, {}, {}",
+        r.game,
+        r.offset,
+        r.line,
+        t("White"),
+        t("Black"),
+        t("Event"),
+        t("Date"),
+        t("Result")
+    );
+    if let Some(term) = tag(&r.tags, "Termination") {
+        line.push_str(&format!(" [{term}]"));
+    }
+    if let Some(site) = tag(&r.tags, "Site").filter(|s| s.starts_with("http")) {
+        line.push_str(&format!(" {site}"));
+    }
+    line
+}
+
+fn text_game(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{}", headline(r, file))?;
+    for f in &r.findings {
+        writeln!(
+            out,
+            "  ply {:>3}  {:<22} {:<8} {}",
+            f.ply,
+            f.kind,
+            f.article.unwrap_or("-"),
+            f.message
+        )?;
+        if let Some(fen) = &f.fen {
+            writeln!(out, "            {fen}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Counts kept while games stream past.
+#[derive(Default)]
+struct Summary {
+    games: u64,
+    plies: u64,
+    with_findings: u64,
+    findings: u64,
+    by_kind: BTreeMap<&'static str, (u64, u64)>,
+    worst: Vec<(usize, std::cmp::Reverse<usize>, u64, Value)>,
+    errors: Vec<String>,
+}
+
+const WORST: usize = 10;
+
+impl Summary {
+    fn add(&mut self, r: &GameReport, file: &str) {
+        self.games += 1;
+        self.plies += u64::from(r.plies);
+        if r.findings.is_empty() {
+            return;
+        }
+        self.with_findings += 1;
+        self.findings += r.findings.len() as u64;
+        let mut kinds: Vec<&'static str> = r.findings.iter().map(|f| f.kind).collect();
+        for k in &kinds {
+            self.by_kind.entry(k).or_default().1 += 1;
+        }
+        kinds.sort_by_key(|k| severity(k));
+        kinds.dedup();
+        for k in &kinds {
+            self.by_kind.entry(k).or_default().0 += 1;
+        }
+        let top = kinds.first().map_or(SEVERITY.len(), |k| severity(k));
+        let key = (top, std::cmp::Reverse(r.findings.len()), r.game);
+        let full = self.worst.len() >= WORST;
+        if full && self.worst.last().is_some_and(|w| (w.0, w.1, w.2) <= key) {
+            return;
+        }
+        let keep = [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Termination",
+        ];
+        let tags: Map<String, Value> = keep
+            .iter()
+            .filter_map(|k| tag(&r.tags, k).map(|v| ((*k).to_owned(), Value::String(v.to_owned()))))
+            .collect();
+        let first = r
+            .findings
+            .iter()
+            .min_by_key(|f| severity(f.kind))
+            .map(finding_json);
+        let example = json!({
+            "game": r.game,
+            "file": file,
+            "offset": r.offset,
+            "tags": tags,
+            "kinds": kinds,
+            "finding": first,
+        });
+        self.worst.push((key.0, key.1, key.2, example));
+        self.worst.sort_by_key(|w| (w.0, w.1, w.2));
+        self.worst.truncate(WORST);
+    }
+
+    fn json(&self, edition: EditionId, files: usize, bytes: u64, claimable: bool) -> Value {
+        let by_kind: Map<String, Value> = self
+            .by_kind
+            .iter()
+            .map(|(k, (g, f))| ((*k).to_owned(), json!({"games": g, "findings": f})))
+            .collect();
+        json!({"summary": {
+            "edition": edition.code(),
+            "files": files,
+            "bytes": bytes,
+            "games": self.games,
+            "plies": self.plies,
+            "games_with_findings": self.with_findings,
+            "findings": self.findings,
+            "by_kind": by_kind,
+            "claimable_checked": claimable,
+            "worst": self.worst.iter().map(|w| w.3.clone()).collect::<Vec<_>>(),
+            "errors": self.errors,
+        }})
+    }
+
+    fn text(
+        &self,
+        edition: EditionId,
+        files: usize,
+        bytes: u64,
+        secs: f64,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        writeln!(out, "\n== audit summary ({}) ==", edition.code())?;
+        writeln!(
+            out,
+            "{} games ({} plies, {} bytes) from {} file(s) in {:.1} s ({:.0} games/s)",
+            self.games,
+            self.plies,
+            bytes,
+            files,
+            secs,
+            self.games as f64 / secs.max(1e-9)
+        )?;
+        writeln!(
+            out,
+            "{} game(s) with findings, {} finding(s)",
+            self.with_findings, self.findings
+        )?;
+        let mut kinds: Vec<_> = self.by_kind.iter().collect();
+        kinds.sort_by_key(|(k, _)| severity(k));
+        for (k, (g, f)) in kinds {
+            writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} finding(s)")?;
+        }
+        if !self.worst.is_empty() {
+            writeln!(out, "worst examples:")?;
+            for w in &self.worst {
+                let v = &w.3;
+                let t = |k: &str| v["tags"][k].as_str().unwrap_or("?").to_owned();
+                writeln!(
+                    out,
+                    "  game {} ({}, byte {}): {} - {}, {}, {} {} : {}",
+                    v["game"],
+                    v["file"].as_str().unwrap_or(""),
+                    v["offset"],
+                    t("White"),
+                    t("Black"),
+                    t("Event"),
+                    t("Site"),
+                    t("Result"),
+                    v["finding"]["message"].as_str().unwrap_or("")
+                )?;
+            }
+        }
+        for e in &self.errors {
+            writeln!(out, "error: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The command
+
+fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(len) => indicatif::ProgressBar::new(len).with_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} {msg} ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        ),
+        None => indicatif::ProgressBar::new_spinner().with_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {binary_bytes} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        ),
+    };
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
+/// findings, 2 when an input cannot be read.
+pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
+    let mut inputs = Vec::with_capacity(files.len());
+    let mut stdin_used = false;
+    for f in files {
+        if f.as_os_str() == "-" {
+            if stdin_used {
+                eprintln!("arbitre audit: `-` (standard input) given twice");
+                return ExitCode::from(2);
+            }
+            stdin_used = true;
+        }
+        match open(f) {
+            Ok(i) => inputs.push(i),
+            Err(e) => {
+                eprintln!("arbitre audit: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let total = inputs
+        .iter()
+        .map(|i| i.size)
+        .try_fold(0u64, |acc, s| s.map(|s| acc + s));
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs)
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!(
+                "arbitre audit: cannot start {} worker thread(s): {e}",
+                opts.jobs
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let bar = progress_bar(total);
+    let progress = Arc::new(AtomicU64::new(0));
+    let plain = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::sync_channel::<Message>(4);
+    let reader = {
+        let progress = progress.clone();
+        let plain = plain.clone();
+        std::thread::spawn(move || read_all(inputs, progress, plain, tx))
+    };
+
+    let started = Instant::now();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut summary = Summary::default();
+    let mut write_error: Option<io::Error> = None;
+    if opts.format == Format::Csv {
+        if let Err(e) = writeln!(out, "{CSV_HEADER}") {
+            write_error = Some(e);
+        }
+    }
+    for message in rx {
+        let batch = match message {
+            Message::Games(b) => b,
+            Message::FileError(e) => {
+                bar.suspend(|| eprintln!("arbitre audit: {e}"));
+                summary.errors.push(e);
+                continue;
+            }
+        };
+        let (edition, claimable) = (opts.edition, opts.claimable);
+        let reports: Vec<GameReport> = pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|g| audit(g, edition, claimable))
+                .collect()
+        });
+        for r in &reports {
+            let file = names.get(r.file).map_or("", String::as_str);
+            summary.add(r, file);
+            if write_error.is_some() {
+                continue;
+            }
+            let written = match opts.format {
+                Format::Json => serde_json::to_writer(&mut out, &game_json(r, file))
+                    .map_err(io::Error::from)
+                    .and_then(|()| writeln!(out)),
+                Format::Csv => csv_rows(r, file, &mut out),
+                Format::Text if !r.findings.is_empty() => text_game(r, file, &mut out),
+                Format::Text => Ok(()),
+            };
+            if let Err(e) = written {
+                write_error = Some(e);
+            }
+            if r.findings.iter().any(|f| f.kind == "unparseable") {
+                let msg = r
+                    .findings
+                    .iter()
+                    .find(|f| f.kind == "unparseable")
+                    .map_or("", |f| f.message.as_str());
+                if opts.format != Format::Text {
+                    bar.suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));
+                }
+            }
+        }
+        bar.set_position(progress.load(Ordering::Relaxed));
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "{} games, {:.0} games/s",
+            summary.games,
+            summary.games as f64 / secs
+        ));
+    }
+    if reader.join().is_err() {
+        summary
+            .errors
+            .push("the reader thread stopped unexpectedly".into());
+    }
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let bytes = plain.load(Ordering::Relaxed);
+    if write_error.is_none() {
+        let done = match opts.format {
+            Format::Json => serde_json::to_writer(
+                &mut out,
+                &summary.json(opts.edition, names.len(), bytes, opts.claimable),
+            )
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out)),
+            Format::Text => summary.text(opts.edition, names.len(), bytes, secs, &mut out),
+            Format::Csv => summary.text(opts.edition, names.len(), bytes, secs, &mut io::stderr()),
+        };
+        if let Err(e) = done.and_then(|()| out.flush()) {
+            write_error = Some(e);
+        }
+    }
+    match write_error {
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Some(e) => {
+            eprintln!("arbitre audit: cannot write the output: {e}");
+            return ExitCode::from(2);
+        }
+        None => {}
+    }
+    if !summary.errors.is_empty() {
+        ExitCode::from(2)
+    } else if opts.fail_on_findings && summary.with_findings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_are_read() {
+        assert_eq!(clock_command(b" [%clk 0:05:01] ", b"[%clk"), Some(301_000));
+        assert_eq!(clock_command(b"[%emt 0:00:02.5]", b"[%emt"), Some(2_500));
+        assert_eq!(clock_command(b"[%eval 0.3]", b"[%clk"), None);
+        assert_eq!(parse_hms("1:00:00"), Some(3_600_000));
+    }
+
+    #[test]
+    fn broadcast_time_controls_are_read() {
+        let tc = time_control("15 min. + 10 s. per move").map(|t| t.to_string());
+        assert_eq!(tc.as_deref(), Some("900+10"));
+        let tc = time_control("15 minutes + 10 seconds increment per move, starting from move 1")
+            .map(|t| t.to_string());
+        assert_eq!(tc.as_deref(), Some("900+10"));
+        assert_eq!(
+            time_control("300+3").map(|t| t.to_string()).as_deref(),
+            Some("300+3")
+        );
+        assert!(time_control("?").is_none());
+    }
+
+    #[test]
+    fn period_credit() {
+        let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap_or_default();
+        assert_eq!(credit_after_move(&tc, 39), 30_000);
+        assert_eq!(credit_after_move(&tc, 40), 30_000 + 1_800_000);
+        assert_eq!(credit_after_move(&tc, 41), 30_000);
+    }
+
+    #[test]
+    fn latin1_names() {
+        assert_eq!(decode(b"M\xfcller"), "Müller");
+        assert_eq!(decode("Müller".as_bytes()), "Müller");
+    }
+}

@@ -1,0 +1,336 @@
+//! `arbitre audit` end to end, on games cut from the lichess open database
+//! (CC0) and hand-edited variants of them (see `fixtures/audit/README.md`).
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+use serde_json::Value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/audit")
+        .join(name)
+}
+
+fn arbitre(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(args)
+        .output()
+        .expect("run arbitre")
+}
+
+fn audit_json(args: &[&str]) -> (Vec<Value>, Value, Output) {
+    let mut all = vec!["audit", "--json"];
+    all.extend_from_slice(args);
+    let out = arbitre(&all);
+    let text = String::from_utf8(out.stdout.clone()).expect("utf-8 output");
+    let mut lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let summary = lines.pop().expect("a summary line");
+    let summary = summary["summary"].clone();
+    assert!(summary.is_object(), "last line is {{\"summary\": …}}");
+    (lines, summary, out)
+}
+
+fn kinds(game: &Value) -> Vec<String> {
+    game["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["kind"].as_str().expect("kind").to_owned())
+        .collect()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn json_shape_is_fixed() {
+    let file = fixture("lichess.pgn");
+    let (games, summary, out) = audit_json(&[path(&file)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(games.len(), 5);
+    for (i, g) in games.iter().enumerate() {
+        let obj = g.as_object().expect("object");
+        let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            ["file", "findings", "game", "offset", "plies", "tags"],
+            "keys of game {i}"
+        );
+        assert_eq!(g["game"], i as u64 + 1);
+        assert_eq!(g["file"], path(&file));
+        assert!(g["tags"]["Site"].as_str().is_some());
+        for f in g["findings"].as_array().expect("findings") {
+            let mut keys: Vec<&str> = f
+                .as_object()
+                .expect("finding")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            keys.sort_unstable();
+            assert_eq!(keys, ["article", "fen", "kind", "message", "ply"]);
+        }
+    }
+    // byte offsets of the `[Event` lines
+    let offsets: Vec<u64> = games
+        .iter()
+        .map(|g| g["offset"].as_u64().expect("offset"))
+        .collect();
+    assert_eq!(offsets, [0, 1532, 2228, 6497, 8841]);
+    assert_eq!(games[0]["plies"], 42);
+    // the checkmate, the resignation and the time forfeit against a lone king
+    // (drawn, as 6.9 says) are all right; time was given in game 4
+    assert!(kinds(&games[0]).is_empty());
+    assert!(kinds(&games[1]).is_empty());
+    assert!(kinds(&games[2]).is_empty());
+    assert_eq!(kinds(&games[3]), ["clock-increase"]);
+    assert_eq!(games[3]["findings"][0]["ply"], 68);
+    // claimable draws are off by default
+    assert!(kinds(&games[4]).is_empty());
+    assert_eq!(summary["games"], 5);
+    assert_eq!(summary["games_with_findings"], 1);
+    assert_eq!(summary["by_kind"]["clock-increase"]["games"], 1);
+    assert_eq!(summary["edition"], "fide-2023");
+    assert_eq!(summary["worst"][0]["game"], 4);
+}
+
+#[test]
+fn claimable_draws_on_request() {
+    let (games, _, _) = audit_json(&["--claimable", path(&fixture("lichess.pgn"))]);
+    assert_eq!(kinds(&games[4]), ["claimable-threefold"]);
+    let f = &games[4]["findings"][0];
+    assert_eq!(f["article"], "9.2.1.2");
+    assert_eq!(f["ply"], 125);
+}
+
+#[test]
+fn results_against_the_laws() {
+    let (games, summary, _) = audit_json(&[path(&fixture("contradictions.pgn"))]);
+    assert_eq!(kinds(&games[0]), ["flag-cannot-mate"]);
+    let f = &games[0]["findings"][0];
+    assert_eq!(f["article"], "6.9");
+    assert_eq!(f["ply"], 136);
+    assert_eq!(f["fen"], "8/8/4K3/5P2/6k1/8/8/8 w - - 2 69");
+    assert_eq!(kinds(&games[1]), ["result-vs-board"]);
+    assert_eq!(games[1]["findings"][0]["article"], "5.1.1");
+    assert_eq!(summary["by_kind"]["flag-cannot-mate"]["games"], 1);
+    // the 2005 Laws number the same rule 6.10
+    let (games, _, _) = audit_json(&[
+        "--edition",
+        "fide-2005",
+        path(&fixture("contradictions.pgn")),
+    ]);
+    assert_eq!(games[0]["findings"][0]["article"], "6.10");
+}
+
+#[test]
+fn illegal_move_reported_at_its_ply() {
+    let (games, _, _) = audit_json(&[path(&fixture("illegal.pgn"))]);
+    assert_eq!(kinds(&games[0]), ["illegal-move"]);
+    let f = &games[0]["findings"][0];
+    assert_eq!(f["ply"], 3);
+    assert_eq!(f["article"], "3.10.1");
+    assert_eq!(games[0]["plies"], 2);
+    assert!(f["message"].as_str().expect("message").contains("Ke3"));
+}
+
+#[test]
+fn real_world_quirks() {
+    // BOM, CRLF, Latin-1 name, NAGs, a variation, a `;` comment, no blank line
+    let (games, summary, out) = audit_json(&[path(&fixture("quirks.pgn"))]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["tags"]["White"], "Müller, Jürgen");
+    assert_eq!(games[0]["offset"], 3);
+    assert_eq!(games[0]["plies"], 42);
+    assert_eq!(games[1]["plies"], 12);
+    assert_eq!(summary["games_with_findings"], 0);
+}
+
+#[test]
+fn malformed_games_are_reported_and_the_audit_goes_on() {
+    let (games, summary, out) = audit_json(&[path(&fixture("malformed.pgn"))]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(games.len(), 5);
+    assert!(kinds(&games[0]).is_empty());
+    assert_eq!(kinds(&games[1]), ["unparseable"]);
+    assert_eq!(games[1]["offset"], 696);
+    let msg = games[1]["findings"][0]["message"]
+        .as_str()
+        .expect("message");
+    assert!(msg.contains("byte 696") && msg.contains("line 21"), "{msg}");
+    assert!(
+        kinds(&games[2]).is_empty(),
+        "the game after a bad one is audited"
+    );
+    assert_eq!(games[2]["plies"], 42);
+    assert_eq!(kinds(&games[3]), ["truncated"]);
+    assert_eq!(kinds(&games[4]), ["unparseable"]);
+    let msg = games[4]["findings"][0]["message"]
+        .as_str()
+        .expect("message");
+    assert!(
+        msg.contains("line 83") && msg.contains("unterminated comment"),
+        "{msg}"
+    );
+    assert_eq!(games[4]["tags"]["Site"], "https://lichess.org/8ySAcljf");
+    assert_eq!(summary["by_kind"]["unparseable"]["games"], 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("malformed.pgn") && stderr.contains("byte 696"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn exit_status() {
+    let clean = fixture("quirks.pgn");
+    let dirty = fixture("contradictions.pgn");
+    let code = |args: &[&str]| arbitre(args).status.code();
+    assert_eq!(code(&["audit", path(&dirty)]), Some(0));
+    assert_eq!(
+        code(&["audit", "--fail-on-findings", path(&dirty)]),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["audit", "--fail-on-findings", path(&clean)]),
+        Some(0)
+    );
+    assert_eq!(code(&["audit"]), Some(2));
+    assert_eq!(
+        code(&["audit", "--edition", "fide-1999", path(&clean)]),
+        Some(2)
+    );
+    assert_eq!(code(&["audit", "--json", "--csv", path(&clean)]), Some(2));
+}
+
+#[test]
+fn unreadable_file_is_a_clear_error() {
+    let missing = fixture("no-such-file.pgn");
+    let out = arbitre(&["audit", path(&fixture("quirks.pgn")), path(&missing)]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no-such-file.pgn") && stderr.contains("cannot open"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let dir = fixture("");
+    let out = arbitre(&["audit", path(&dir)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("directory"));
+}
+
+#[test]
+fn input_order_with_two_jobs() {
+    // 1,000 games: two batches and more, audited on two threads
+    let plain = std::fs::read(fixture("lichess.pgn")).expect("fixture");
+    let mut big = tempfile::NamedTempFile::new().expect("temp file");
+    for _ in 0..200 {
+        big.write_all(&plain).expect("write");
+        big.write_all(b"\n\n").expect("write");
+    }
+    let big_path = big.path().to_owned();
+    let one = audit_json(&["--jobs", "1", path(&big_path)]);
+    let two = audit_json(&["--jobs", "2", path(&big_path)]);
+    assert_eq!(one.0.len(), 1000);
+    assert_eq!(one.0, two.0, "same output, in input order");
+    for (i, g) in two.0.iter().enumerate() {
+        assert_eq!(g["game"], i as u64 + 1);
+    }
+    let offsets: Vec<u64> = two
+        .0
+        .iter()
+        .map(|g| g["offset"].as_u64().expect("offset"))
+        .collect();
+    assert!(offsets.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(offsets[5], plain.len() as u64 + 2);
+    assert_eq!(two.1["by_kind"]["clock-increase"]["games"], 200);
+}
+
+#[test]
+fn compressed_input_and_stdin() {
+    let plain = std::fs::read(fixture("lichess.pgn")).expect("fixture");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let gz = dir.path().join("games.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(&gz).expect("create"),
+        flate2::Compression::default(),
+    );
+    enc.write_all(&plain).expect("gzip");
+    enc.finish().expect("gzip");
+    let zst = dir.path().join("games.pgn.zst");
+    let packed = zstd::encode_all(&plain[..], 3).expect("zstd");
+    std::fs::write(&zst, packed).expect("write");
+
+    let (reference, _, _) = audit_json(&[path(&fixture("lichess.pgn"))]);
+    let strip = |games: &[Value]| -> Vec<Value> {
+        games
+            .iter()
+            .map(|g| {
+                let mut g = g.clone();
+                g["file"] = Value::Null;
+                g
+            })
+            .collect()
+    };
+    for file in [&gz, &zst] {
+        let (games, summary, out) = audit_json(&[path(file)]);
+        assert_eq!(out.status.code(), Some(0), "{}", file.display());
+        assert_eq!(strip(&games), strip(&reference), "{}", file.display());
+        assert_eq!(summary["bytes"], plain.len() as u64);
+    }
+    // both files in one run: games are numbered on across files
+    let (games, _, _) = audit_json(&[path(&gz), path(&zst)]);
+    assert_eq!(games.len(), 10);
+    assert_eq!(games[5]["game"], 6);
+    assert_eq!(games[5]["offset"], 0);
+    assert_eq!(games[5]["file"], path(&zst));
+
+    // standard input, compressed or not
+    for input in [plain.clone(), std::fs::read(&gz).expect("gz")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+            .args(["audit", "--json", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(&input).expect("feed stdin");
+        drop(stdin);
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let games: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json"))
+            .filter(|v: &Value| v.get("game").is_some())
+            .collect();
+        assert_eq!(games.len(), 5);
+        assert_eq!(games[0]["file"], "-");
+        assert_eq!(strip(&games), strip(&reference));
+    }
+}
+
+#[test]
+fn csv_table() {
+    let out = arbitre(&["audit", "--csv", path(&fixture("contradictions.pgn"))]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game,file,offset,white,black,result,termination,plies,kind,ply,fen,article,message"
+    );
+    assert_eq!(lines.len(), 3);
+    assert!(lines[1].starts_with("1,") && lines[1].contains(",flag-cannot-mate,136,"));
+    assert!(lines[2].contains(",result-vs-board,42,"));
+}
