@@ -44,7 +44,8 @@ pub enum Note {
         /// Black's time.
         black: Millis,
     },
-    /// This version of the engine does not examine that action.
+    /// An action that does not belong to its actor, or to this moment
+    /// (a player's action by the arbiter, 21.8 where the edition has none).
     NotHandled(&'static str),
     /// A written move fits several legal moves.
     AmbiguousMove {
@@ -582,9 +583,9 @@ impl Note {
             }
             NotHandled(what) => {
                 if fr {
-                    format!("Refusé : « {what} » n'est pas examiné par cette version de l'arbitre")
+                    format!("Refusé : « {what} » n'est pas une action de celui qui l'a faite, ou pas à ce moment")
                 } else {
-                    format!("Refused: `{what}` is not examined by this version of the arbiter")
+                    format!("Refused: `{what}` is not an action of whoever made it, or not at this moment")
                 }
             }
             AmbiguousMove { text, candidates } => {
