@@ -29,6 +29,11 @@ enum Step {
     Physical(u8, u8, bool),
     Touch(u8),
     Ruling(u8),
+    Adjourn,
+    Seal(usize),
+    Resume,
+    Arrive,
+    EnvelopeLost,
 }
 
 fn step() -> impl Strategy<Value = (Step, bool, i64)> {
@@ -57,6 +62,11 @@ fn step() -> impl Strategy<Value = (Step, bool, i64)> {
         2 => (any::<u8>(), any::<u8>(), any::<bool>()).prop_map(|(a, b, p)| Step::Physical(a, b, p)),
         1 => any::<u8>().prop_map(Step::Touch),
         1 => any::<u8>().prop_map(Step::Ruling),
+        1 => Just(Step::Adjourn),
+        1 => any::<usize>().prop_map(Step::Seal),
+        1 => Just(Step::Resume),
+        2 => Just(Step::Arrive),
+        1 => Just(Step::EnvelopeLost),
     ];
     // whether the actor is the side to move; milliseconds that pass
     (action, prop::bool::weighted(0.9), 0i64..30_000)
@@ -146,8 +156,29 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 1 => Judgment::Postpone,
                 _ => Judgment::Reject,
             }),
+            Step::Adjourn => Action::Adjourn {
+                resume_at: "tomorrow".into(),
+                place: "here".into(),
+            },
+            Step::Seal(k) => Action::Seal(if legal.is_empty() {
+                "Zz9".into()
+            } else {
+                legal[k % legal.len()]
+                    .to_uci(CastlingMode::Standard)
+                    .to_string()
+            }),
+            Step::Resume => Action::Resume,
+            Step::Arrive => Action::Arrive,
+            Step::EnvelopeLost => Action::EnvelopeLost,
         };
-        let by = if matches!(action, Action::SetClocks { .. } | Action::Ruling(_)) {
+        let by = if matches!(
+            action,
+            Action::SetClocks { .. }
+                | Action::Ruling(_)
+                | Action::Adjourn { .. }
+                | Action::Resume
+                | Action::EnvelopeLost
+        ) {
             Actor::Arbiter
         } else {
             Actor::Player(side)
