@@ -39,22 +39,47 @@ pub enum DeadCheck {
 }
 
 /// How many legal moves the side to move has: 0, 1, or 2 for "two or more".
-/// King steps to safe squares are counted first, which settles most
-/// positions without generating every move.
+/// Without generating every move where it can: king steps to safe squares,
+/// then, when not in check, the moves of unpinned knights, bishops, rooks
+/// and queens (all legal: moving a piece that is not pinned cannot expose a
+/// king that is not in check). Only the rest falls back to full generation.
 fn mobility(pos: &Chess) -> u8 {
+    use shakmaty::{attacks, Role};
     let board = pos.board();
     let turn = pos.turn();
-    if let Some(king) = board.king_of(turn) {
-        if !pos.is_check() || pos.checkers().count() == 1 {
-            let occupied = board.occupied() ^ Bitboard::from_square(king);
-            let mut safe = 0u8;
-            for to in shakmaty::attacks::king_attacks(king) & !board.by_color(turn) {
-                if board.attacks_to(to, !turn, occupied).is_empty() {
-                    safe += 1;
-                    if safe >= 2 {
-                        return 2;
-                    }
-                }
+    let us = board.by_color(turn);
+    let Some(king) = board.king_of(turn) else {
+        return pos.legal_moves().len().min(2) as u8;
+    };
+    let occupied = board.occupied();
+    let mut found = 0u32;
+    let without_king = occupied ^ Bitboard::from_square(king);
+    for to in attacks::king_attacks(king) & !us {
+        if board.attacks_to(to, !turn, without_king).is_empty() {
+            found += 1;
+            if found >= 2 {
+                return 2;
+            }
+        }
+    }
+    if !pos.is_check() {
+        let their_sliders =
+            (board.bishops() | board.rooks() | board.queens()) & board.by_color(!turn);
+        for sq in (board.knights() | board.bishops() | board.rooks() | board.queens()) & us {
+            let without = occupied ^ Bitboard::from_square(sq);
+            if !(board.attacks_to(king, !turn, without) & their_sliders).is_empty() {
+                continue; // pinned: its moves need the full generator
+            }
+            let targets = match board.role_at(sq) {
+                Some(Role::Knight) => attacks::knight_attacks(sq),
+                Some(Role::Bishop) => attacks::bishop_attacks(sq, occupied),
+                Some(Role::Rook) => attacks::rook_attacks(sq, occupied),
+                Some(Role::Queen) => attacks::queen_attacks(sq, occupied),
+                _ => Bitboard::EMPTY,
+            };
+            found += (targets & !us).count() as u32;
+            if found >= 2 {
+                return 2;
             }
         }
     }
@@ -1486,6 +1511,22 @@ fn action_name(action: &Action) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The shortcut count of legal moves agrees with full generation.
+        #[test]
+        fn mobility_agrees_with_full_generation(choices in proptest::collection::vec(0usize..1000, 0..200)) {
+            let mut pos = Chess::default();
+            for c in choices {
+                let legal = pos.legal_moves();
+                proptest::prop_assert_eq!(mobility(&pos), legal.len().min(2) as u8);
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[c % legal.len()]);
+            }
+        }
+    }
 
     #[test]
     fn parent_articles() {
