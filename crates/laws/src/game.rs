@@ -980,6 +980,30 @@ impl Game {
         self.make_move(t, index, c, m, true);
     }
 
+    /// Makes a move given in SAN (as a PGN reader gives it), as if the player
+    /// to move made it at `t` and pressed the clock: decoding the SAN in the
+    /// position is the legality check. A SAN that designates no single legal
+    /// move is refused and logged.
+    pub fn play_san(&mut self, index: usize, t: Millis, san: &shakmaty::san::San) {
+        self.advance(t);
+        if self.outcome.is_some() || self.awaiting.is_some() {
+            self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
+            return;
+        }
+        match san.to_move(&self.position) {
+            Ok(m) => {
+                let c = self.position.turn();
+                self.make_move(t, index, c, m, true);
+            }
+            Err(_) => self.decide(
+                t,
+                Some(index),
+                self.laws.legal_move,
+                Note::IllegalMoveRefused(san.to_string()),
+            ),
+        }
+    }
+
     fn make_move(&mut self, t: Millis, index: usize, c: Color, m: Move, press: bool) {
         let ev = Some(index);
         let laws = self.laws;
