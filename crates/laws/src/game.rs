@@ -957,13 +957,22 @@ impl Game {
         }
     }
 
+    /// Lets time run to `t` and says whether a move may be played now; logs
+    /// the refusal when the game is over or waits for a ruling.
+    fn open_for_moves(&mut self, index: usize, t: Millis) -> bool {
+        self.advance(t);
+        let open = self.outcome.is_none() && self.awaiting.is_none();
+        if !open {
+            self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
+        }
+        open
+    }
+
     /// Makes a move already resolved to a [`Move`] (as a PGN reader gives it),
     /// as if the player to move made it at `t` and pressed the clock. A move
     /// that is not legal in the position is refused and logged.
     pub fn play_move(&mut self, index: usize, t: Millis, m: Move) {
-        self.advance(t);
-        if self.outcome.is_some() || self.awaiting.is_some() {
-            self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
+        if !self.open_for_moves(index, t) {
             return;
         }
         if !self.position.is_legal(m) {
@@ -985,9 +994,7 @@ impl Game {
     /// position is the legality check. A SAN that designates no single legal
     /// move is refused and logged.
     pub fn play_san(&mut self, index: usize, t: Millis, san: &shakmaty::san::San) {
-        self.advance(t);
-        if self.outcome.is_some() || self.awaiting.is_some() {
-            self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);
+        if !self.open_for_moves(index, t) {
             return;
         }
         match san.to_move(&self.position) {
