@@ -86,10 +86,14 @@ fn the_move_appears_nowhere_in_the_file() {
         for key in ["commitment", "nonce", "ciphertext", "signer", "signature"] {
             let b64 = clear[key].as_str().unwrap().to_string();
             let bytes = B64.decode(&b64).unwrap();
-            assert!(
-                !bytes.windows(m.len()).any(|w| w == m.as_bytes()),
-                "{m} in {key}"
-            );
+            // random bytes hold a given 2-byte string about once in 300
+            // envelopes; from 4 bytes on a chance match is below one in 10^7
+            if m.len() >= 4 {
+                assert!(
+                    !bytes.windows(m.len()).any(|w| w == m.as_bytes()),
+                    "{m} in {key}"
+                );
+            }
             clear[key] = Value::Null;
         }
         let clear = serde_json::to_string(&clear).unwrap();
