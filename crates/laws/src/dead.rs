@@ -73,19 +73,29 @@ fn board(pos: &Chess) -> Option<chess::Board> {
 
 /// Full search: can `side` checkmate from `pos` by any series of legal moves?
 pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
+    can_checkmate_within(pos, side, None).0
+}
+
+/// [`can_checkmate`] within a budget of search nodes (candidate moves
+/// considered by `chasolver`'s helpmate searches, all phases; `None`: only
+/// its own budgets), with the nodes explored. At the budget the answer is
+/// [`Mate::Unknown`] unless a static phase decided it.
+pub fn can_checkmate_within(pos: &Chess, side: Color, max_nodes: Option<u64>) -> (Mate, u64) {
     if pos.has_insufficient_material(side) {
-        return Mate::Impossible;
+        return (Mate::Impossible, 0);
     }
     let Some(b) = board(pos) else {
-        return Mate::Unknown;
+        return (Mate::Unknown, 0);
     };
-    match chasolver::winnability(&b, color(side)) {
+    let (answer, nodes) = chasolver::winnability_within(&b, color(side), max_nodes);
+    let mate = match answer {
         Some(chasolver::Winnability::Winnable { helpmate }) => {
             Mate::Possible(helpmate.iter().map(|m| m.to_string()).collect())
         }
         Some(chasolver::Winnability::Unwinnable) => Mate::Impossible,
         None => Mate::Unknown,
-    }
+    };
+    (mate, nodes)
 }
 
 /// Sound fast test: `true` only if `side` provably cannot checkmate.
@@ -140,6 +150,23 @@ mod tests {
         let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
         assert_eq!(can_checkmate(&p, Color::Black), Mate::Impossible);
         assert!(matches!(can_checkmate(&p, Color::White), Mate::Possible(_)));
+    }
+
+    #[test]
+    fn node_budget_is_honoured_and_counted() {
+        // White can mate, but not within a handful of nodes
+        let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+        let (unbounded, used) = can_checkmate_within(&p, Color::White, None);
+        assert!(matches!(unbounded, Mate::Possible(_)));
+        assert!(used > 10, "{used} nodes");
+        let (bounded, within) = can_checkmate_within(&p, Color::White, Some(5));
+        assert_eq!(bounded, Mate::Unknown);
+        assert!(within <= 6, "{within} nodes for a budget of 5");
+        // the budget changes nothing when it is not reached
+        assert_eq!(
+            can_checkmate_within(&p, Color::White, Some(used)),
+            (unbounded, used)
+        );
     }
 
     #[test]
