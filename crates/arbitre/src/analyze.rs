@@ -22,25 +22,12 @@ use shakmaty::{
     fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, Position, PositionError,
 };
 
-/// The node limit of `chasolver`'s last and largest search phase (2^24), the
-/// only value `--nodes` accepts: `chasolver` 3.0 exposes no node limit.
-pub const NODE_LIMIT: u64 = 1 << 24;
-
-/// Parses the `--nodes` value: only [`NODE_LIMIT`] is accepted, because the
-/// limits are fixed inside `chasolver` and cannot be changed or enforced from
-/// outside.
+/// Parses the `--nodes` value: a positive number of search nodes.
 pub fn parse_nodes(s: &str) -> Result<u64, String> {
-    let n: u64 = s
-        .trim()
-        .parse()
-        .map_err(|e| format!("not a number of nodes: {e}"))?;
-    if n == NODE_LIMIT {
-        Ok(n)
-    } else {
-        Err(format!(
-            "chasolver 3.0 has no node-limit parameter: its search budgets are fixed \
-             (last phase 2^24 = {NODE_LIMIT} nodes); only --nodes {NODE_LIMIT} is accepted"
-        ))
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("the node limit must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a number of nodes: {e}")),
     }
 }
 
@@ -75,14 +62,17 @@ pub struct Side {
     pub uci: Option<Vec<String>>,
     /// The same line in SAN (only with [`Verdict::Yes`]).
     pub san: Option<Vec<String>>,
+    /// Nodes the search explored (`None` under `--fast`, which does not count).
+    pub nodes: Option<u64>,
 }
 
 impl Side {
-    fn bare(verdict: Verdict) -> Side {
+    fn bare(verdict: Verdict, nodes: Option<u64>) -> Side {
         Side {
             verdict,
             uci: None,
             san: None,
+            nodes,
         }
     }
 }
@@ -101,6 +91,11 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Search nodes explored for both sides (`None` under `--fast`).
+    pub fn nodes(&self) -> Option<u64> {
+        Some(self.white.nodes? + self.black.nodes?)
+    }
+
     /// Dead position: `Some(true)` when neither side can checkmate,
     /// `Some(false)` when one can, `None` when that is undecided.
     pub fn dead(&self) -> Option<bool> {
@@ -141,13 +136,16 @@ pub fn replay_line(pos: &Chess, side: Color, line: &[String]) -> Option<Vec<Stri
     (pos.is_checkmate() && pos.turn() == !side).then_some(san)
 }
 
-fn full(pos: &Chess, side: Color) -> Side {
-    match dead::can_checkmate(pos, side) {
+fn full(pos: &Chess, side: Color, max_nodes: Option<u64>) -> Side {
+    let (mate, nodes) = dead::can_checkmate_within(pos, side, max_nodes);
+    let nodes = Some(nodes);
+    match mate {
         Mate::Possible(line) => match replay_line(pos, side, &line) {
             Some(san) => Side {
                 verdict: Verdict::Yes,
                 uci: Some(line),
                 san: Some(san),
+                nodes,
             },
             // A line that does not replay is no proof: say so rather than "yes".
             None => {
@@ -157,30 +155,37 @@ fn full(pos: &Chess, side: Color) -> Side {
                     Fen::from_position(pos, shakmaty::EnPassantMode::Legal),
                     line.join(" ")
                 );
-                Side::bare(Verdict::Unknown)
+                Side::bare(Verdict::Unknown, nodes)
             }
         },
-        Mate::Impossible => Side::bare(Verdict::No),
-        Mate::Unknown => Side::bare(Verdict::Unknown),
+        Mate::Impossible => Side::bare(Verdict::No, nodes),
+        Mate::Unknown => Side::bare(Verdict::Unknown, nodes),
     }
 }
 
 fn fast(pos: &Chess, side: Color) -> Side {
     if dead::cannot_checkmate_fast(pos, side) {
-        Side::bare(Verdict::No)
+        Side::bare(Verdict::No, None)
     } else {
-        Side::bare(Verdict::Unknown)
+        Side::bare(Verdict::Unknown, None)
     }
 }
 
-/// Analyses one FEN: the full search for each side, or with `fast_only`
+/// Analyses one FEN: the full search for each side, each within `max_nodes`
+/// search nodes when given (`unknown` at the limit), or with `fast_only`
 /// `chasolver`'s fast unwinnability test alone (never `yes`).
-pub fn analyze(fen: &str, fast_only: bool) -> Result<Analysis, String> {
+pub fn analyze(fen: &str, fast_only: bool, max_nodes: Option<u64>) -> Result<Analysis, String> {
     let position = parse_fen(fen)?;
     let start = Instant::now();
-    let test = if fast_only { fast } else { full };
-    let white = test(&position, Color::White);
-    let black = test(&position, Color::Black);
+    let test = |side| {
+        if fast_only {
+            fast(&position, side)
+        } else {
+            full(&position, side, max_nodes)
+        }
+    };
+    let white = test(Color::White);
+    let black = test(Color::Black);
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     Ok(Analysis {
         position,
@@ -216,7 +221,7 @@ pub struct JsonReport<'a> {
     pub white_line: Option<&'a [String]>,
     /// Black's helpmate line in UCI.
     pub black_line: Option<&'a [String]>,
-    /// Always `null`: `chasolver` does not report the nodes it searched.
+    /// Search nodes explored for both sides; `null` under `--fast`.
     pub nodes: Option<u64>,
     /// White's helpmate line in SAN.
     pub white_san: Option<&'a [String]>,
@@ -235,7 +240,7 @@ pub fn to_json<'a>(fen: &'a str, a: &'a Analysis) -> JsonReport<'a> {
         dead: a.dead(),
         white_line: a.white.uci.as_deref(),
         black_line: a.black.uci.as_deref(),
-        nodes: None,
+        nodes: a.nodes(),
         white_san: a.white.san.as_deref(),
         black_san: a.black.san.as_deref(),
         micros: a.micros,
@@ -298,12 +303,21 @@ pub fn to_text(fen: &str, a: &Analysis) -> String {
         Some(false) => "no",
         None => "unknown",
     };
-    out.push_str(&format!("  dead: {dead}  ({} µs)\n", a.micros));
+    match a.nodes() {
+        Some(n) => out.push_str(&format!("  dead: {dead}  ({n} nodes, {} µs)\n", a.micros)),
+        None => out.push_str(&format!("  dead: {dead}  ({} µs)\n", a.micros)),
+    }
     out
 }
 
-fn report(out: &mut impl Write, fen: &str, fast_only: bool, as_json: bool) -> io::Result<()> {
-    match analyze(fen, fast_only) {
+fn report(
+    out: &mut impl Write,
+    fen: &str,
+    fast_only: bool,
+    max_nodes: Option<u64>,
+    as_json: bool,
+) -> io::Result<()> {
+    match analyze(fen, fast_only, max_nodes) {
         Ok(a) if as_json => {
             serde_json::to_writer(&mut *out, &to_json(fen, &a))?;
             writeln!(out)
@@ -323,7 +337,7 @@ fn report(out: &mut impl Write, fen: &str, fast_only: bool, as_json: bool) -> io
 /// Runs `arbitre analyze`: the FENs given, or one per line on stdin when none
 /// are. Exit status 0 when it ran (a bad FEN is reported, not fatal), 1 when
 /// the input or output failed.
-pub fn run(fens: &[String], fast_only: bool, as_json: bool) -> ExitCode {
+pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bool) -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = if fens.is_empty() {
@@ -337,7 +351,7 @@ pub fn run(fens: &[String], fast_only: bool, as_json: bool) -> ExitCode {
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buf);
                     if let Some(fen) = input_fen(&line) {
-                        if let Err(e) = report(&mut out, fen, fast_only, as_json) {
+                        if let Err(e) = report(&mut out, fen, fast_only, max_nodes, as_json) {
                             break Err(e);
                         }
                     }
@@ -351,7 +365,7 @@ pub fn run(fens: &[String], fast_only: bool, as_json: bool) -> ExitCode {
         }
     } else {
         fens.iter()
-            .try_for_each(|fen| report(&mut out, fen.trim(), fast_only, as_json))
+            .try_for_each(|fen| report(&mut out, fen.trim(), fast_only, max_nodes, as_json))
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -377,10 +391,29 @@ mod tests {
     }
 
     #[test]
-    fn nodes_only_the_fixed_limit() {
-        assert_eq!(parse_nodes("16777216"), Ok(NODE_LIMIT));
-        assert!(parse_nodes("1000").is_err());
+    fn node_limits() {
+        assert_eq!(parse_nodes("16777216"), Ok(1 << 24));
+        assert_eq!(parse_nodes(" 1000 "), Ok(1000));
+        assert!(parse_nodes("0").is_err());
+        assert!(parse_nodes("-3").is_err());
         assert!(parse_nodes("x").is_err());
+    }
+
+    #[test]
+    fn unknown_at_the_node_limit() {
+        // the chasolver README position: Black cannot mate, White can
+        let fen = "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1";
+        let free = analyze(fen, false, None).expect("analysis");
+        assert_eq!(free.white.verdict, Verdict::Yes);
+        assert_eq!(free.black.verdict, Verdict::No);
+        let bounded = analyze(fen, false, Some(3)).expect("analysis");
+        assert_eq!(bounded.white.verdict, Verdict::Unknown);
+        assert!(bounded.white.nodes.is_some_and(|n| n <= 3));
+        assert_eq!(bounded.dead(), None);
+        assert!(analyze(fen, true, None)
+            .expect("analysis")
+            .nodes()
+            .is_none());
     }
 
     #[test]

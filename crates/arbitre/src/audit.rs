@@ -47,15 +47,15 @@ use std::{
 };
 
 use arbitre_laws::{
-    dead::{can_checkmate, Mate},
+    dead::{self, can_checkmate, Mate},
     edition::Edition,
-    game::same_position,
+    game::{same_position, DeadCheck},
     EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
 };
 use pgn_reader::{
     KnownOutcome, Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Visitor,
 };
-use rayon::prelude::*;
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode, Chess, Color, EnPassantMode, Position};
 
@@ -84,12 +84,32 @@ pub struct Options {
     pub jobs: usize,
     /// Report draws that could have been claimed (informational).
     pub claimable: bool,
+    /// Test dead positions after every irreversible move, as the engine
+    /// does by default, instead of where the game stopped (slower; see
+    /// [`audit`] for why both find the same).
+    pub thorough: bool,
     /// Exit with status 1 when any game has a finding.
     pub fail_on_findings: bool,
 }
 
+impl Default for Options {
+    /// What `arbitre audit FILE` does: the Laws in force (2023), text, one
+    /// worker per core, no claimable draws, dead positions tested where each
+    /// game stopped.
+    fn default() -> Options {
+        Options {
+            edition: EditionId::Fide2023,
+            format: Format::Text,
+            jobs: 0,
+            claimable: false,
+            thorough: false,
+            fail_on_findings: false,
+        }
+    }
+}
+
 /// One thing found in a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// Kind, e.g. `flag-cannot-mate` (see the module documentation).
     pub kind: &'static str,
@@ -115,7 +135,7 @@ pub struct GameReport {
     /// Line (1-based) of its first tag.
     pub line: u64,
     /// Tags, as read (Latin-1 decoded where they are not UTF-8).
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// Half-moves replayed.
     pub plies: u32,
     /// What was found.
@@ -137,7 +157,7 @@ struct RawGame {
     file: usize,
     offset: u64,
     line: u64,
-    tags: Vec<(String, String)>,
+    tags: Tags,
     moves: Vec<RawMove>,
     marker: Option<PgnOutcome>,
     error: Option<String>,
@@ -146,44 +166,113 @@ struct RawGame {
 // ---------------------------------------------------------------------------
 // Reading
 
-/// Decodes a tag value: UTF-8, or Latin-1 where it is not valid UTF-8.
-fn decode(bytes: &[u8]) -> String {
+/// A game's tags as read, names and values in one string (two allocations a
+/// game rather than two a tag): UTF-8, or Latin-1 decoded where a name or
+/// value is not valid UTF-8.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    text: String,
+    /// Start of the name, start of the value (end of the name), end of the value.
+    spans: Vec<[u32; 3]>,
+}
+
+impl Tags {
+    /// Adds a tag.
+    pub fn push(&mut self, name: &[u8], value: &[u8]) {
+        let start = self.text.len() as u32;
+        decode_into(&mut self.text, name);
+        let middle = self.text.len() as u32;
+        decode_into(&mut self.text, value);
+        self.spans.push([start, middle, self.text.len() as u32]);
+    }
+
+    /// Removes every tag.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.spans.clear();
+    }
+
+    /// The tags in their order in the file, as (name, value).
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.spans.iter().map(|&[a, b, c]| {
+            (
+                &self.text[a as usize..b as usize],
+                &self.text[b as usize..c as usize],
+            )
+        })
+    }
+
+    /// The value of the first tag with this name (ASCII case ignored).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    }
+
+    /// How many tags.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// No tags.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+}
+
+/// Appends bytes as text: UTF-8, or Latin-1 where they are not valid UTF-8.
+fn decode_into(out: &mut String, bytes: &[u8]) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Ok(s) => out.push_str(s),
+        Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 
 /// `[%clk 1:02:03.4]` / `[%emt 0:00:05]` in a comment, in milliseconds.
 fn clock_command(comment: &[u8], command: &[u8]) -> Option<Millis> {
-    let at = comment.windows(command.len()).position(|w| w == command)?;
+    // commands are few and short: look for their `[` rather than build a
+    // substring searcher for every comment
+    let at = memchr::memchr_iter(b'[', comment).find(|&i| comment[i..].starts_with(command))?;
     let rest = &comment[at + command.len()..];
     let rest = rest.strip_prefix(b" ").unwrap_or(rest);
     let end = rest
         .iter()
         .position(|&b| !(b.is_ascii_digit() || b == b':' || b == b'.'))
         .unwrap_or(rest.len());
-    parse_hms(std::str::from_utf8(&rest[..end]).ok()?)
+    parse_hms(&rest[..end])
 }
 
-/// `h:mm:ss(.f)`, `mm:ss` or `ss` in milliseconds.
-fn parse_hms(text: &str) -> Option<Millis> {
-    let mut parts = text.split(':').collect::<Vec<_>>();
-    if parts.is_empty() || parts.len() > 3 {
-        return None;
+/// `h:mm:ss(.f)`, `mm:ss` or `ss` in milliseconds (ASCII digits, at most
+/// three fields, at most 12 digits a field).
+fn parse_hms(text: &[u8]) -> Option<Millis> {
+    let (whole, frac) = match memchr::memchr(b'.', text) {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, &b""[..]),
+    };
+    let number = |digits: &[u8]| -> Option<Millis> {
+        if digits.is_empty() || digits.len() > 12 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(
+            digits
+                .iter()
+                .fold(0, |n, &d| n * 10 + Millis::from(d - b'0')),
+        )
+    };
+    let mut fields = 0;
+    let mut secs: Millis = 0;
+    for part in whole.split(|&b| b == b':') {
+        fields += 1;
+        if fields > 3 {
+            return None;
+        }
+        secs = secs * 60 + number(part)?;
     }
-    let last = parts.pop()?;
-    let (secs, frac) = last.split_once('.').unwrap_or((last, ""));
-    let mut ms: Millis = secs.parse::<Millis>().ok()? * 1000;
+    let mut ms = secs * 1000;
     if !frac.is_empty() {
-        let digits: String = frac.chars().take(3).collect();
-        let scale = 10i64.pow(3 - digits.len() as u32);
-        ms += digits.parse::<Millis>().ok()? * scale;
-    }
-    let mut unit = 60_000;
-    for p in parts.iter().rev() {
-        ms += p.parse::<Millis>().ok()? * unit;
-        unit *= 60;
+        let digits = &frac[..frac.len().min(3)];
+        let scale = [100, 10, 1][digits.len() - 1];
+        ms += number(digits)? * scale;
     }
     Some(ms)
 }
@@ -191,11 +280,11 @@ fn parse_hms(text: &str) -> Option<Millis> {
 /// The visitor: tags are kept in `self` so that they survive a read error.
 #[derive(Default)]
 struct Collect {
-    tags: Vec<(String, String)>,
+    tags: Tags,
 }
 
 struct Body {
-    tags: Vec<(String, String)>,
+    tags: Tags,
     moves: Vec<RawMove>,
     marker: Option<PgnOutcome>,
 }
@@ -216,13 +305,13 @@ impl Visitor for Collect {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        self.tags.push((decode(name), decode(&value.decode())));
+        self.tags.push(name, &value.decode());
         ControlFlow::Continue(())
     }
 
     fn begin_movetext(&mut self, (): Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
         ControlFlow::Continue(Body {
-            tags: self.tags.clone(),
+            tags: Tags::default(),
             moves: Vec::with_capacity(100),
             marker: None,
         })
@@ -263,17 +352,35 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, body: Self::Movetext) -> Self::Output {
+    fn end_game(&mut self, mut body: Self::Movetext) -> Self::Output {
+        // taken only here: a game that fails to read keeps its tags for the report
+        body.tags = std::mem::take(&mut self.tags);
         body
     }
 }
 
-/// Bytes and newlines that went through a reader, and whether it failed.
+/// Bytes that went through a reader, where their newlines are, and whether
+/// it failed.
 #[derive(Default)]
 struct Tally {
     bytes: u64,
-    newlines: u64,
+    /// Newlines before the offset last asked for by [`Tally::line_at`].
+    lines: u64,
+    /// Offsets of the newlines read and not yet counted in `lines`.
+    pending: std::collections::VecDeque<u64>,
     failed: Option<String>,
+}
+
+impl Tally {
+    /// The line (1-based) of a byte offset, for offsets asked in increasing
+    /// order: each newline is looked at twice in all, whatever the buffering.
+    fn line_at(&mut self, offset: u64) -> u64 {
+        while self.pending.front().is_some_and(|&at| at < offset) {
+            self.pending.pop_front();
+            self.lines += 1;
+        }
+        self.lines + 1
+    }
 }
 
 /// Counts what the PGN reader takes from the stream.
@@ -288,7 +395,9 @@ impl<R: Read> Read for Counting<R> {
             Ok(n) => {
                 let mut t = self.tally.borrow_mut();
                 t.bytes += n as u64;
-                t.newlines += newlines(&buf[..n]);
+                let at = t.bytes - n as u64;
+                t.pending
+                    .extend(memchr::memchr_iter(b'\n', &buf[..n]).map(|i| at + i as u64));
                 Ok(n)
             }
             Err(e) => {
@@ -311,10 +420,6 @@ impl<R: Read> Read for Progress<R> {
         self.done.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
-}
-
-fn newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 /// An input opened and checked, not yet read.
@@ -361,9 +466,11 @@ fn decompress(raw: impl Read + Send + 'static) -> io::Result<Box<dyn Read>> {
     })
 }
 
-/// What the reader thread sends.
+/// What the reader sends, and what the workers send back.
 enum Message {
     Games(Vec<RawGame>),
+    /// A batch audited.
+    Reports(Vec<GameReport>),
     /// A file that failed while being read.
     FileError(String),
 }
@@ -373,7 +480,7 @@ fn read_all(
     inputs: Vec<Input>,
     progress: Arc<AtomicU64>,
     plain_bytes: Arc<AtomicU64>,
-    tx: mpsc::SyncSender<Message>,
+    mut send: impl FnMut(Message) -> bool,
 ) {
     let mut game = 0u64;
     for (index, input) in inputs.into_iter().enumerate() {
@@ -385,10 +492,7 @@ fn read_all(
         let stream = match decompress(raw) {
             Ok(s) => s,
             Err(e) => {
-                if tx
-                    .send(Message::FileError(format!("{name}: cannot read: {e}")))
-                    .is_err()
-                {
+                if !send(Message::FileError(format!("{name}: cannot read: {e}"))) {
                     return;
                 }
                 continue;
@@ -412,12 +516,9 @@ fn read_all(
                 }
             }
             let (offset, line) = {
-                let t = tally.borrow();
-                let buffered = reader.buffer();
-                (
-                    t.bytes - buffered.len() as u64,
-                    t.newlines - newlines(buffered) + 1,
-                )
+                let mut t = tally.borrow_mut();
+                let offset = t.bytes - reader.buffer().len() as u64;
+                (offset, t.line_at(offset))
             };
             game += 1;
             let mut raw = RawGame {
@@ -425,7 +526,7 @@ fn read_all(
                 file: index,
                 offset,
                 line,
-                tags: Vec::new(),
+                tags: Tags::default(),
                 moves: Vec::new(),
                 marker: None,
                 error: None,
@@ -458,12 +559,10 @@ fn read_all(
             }
             batch.push(raw);
             if batch.len() >= BATCH
-                && tx
-                    .send(Message::Games(std::mem::replace(
-                        &mut batch,
-                        Vec::with_capacity(BATCH),
-                    )))
-                    .is_err()
+                && !send(Message::Games(std::mem::replace(
+                    &mut batch,
+                    Vec::with_capacity(BATCH),
+                )))
             {
                 return;
             }
@@ -472,17 +571,14 @@ fn read_all(
             }
         }
         plain_bytes.fetch_add(tally.borrow().bytes, Ordering::Relaxed);
-        if !batch.is_empty() && tx.send(Message::Games(batch)).is_err() {
+        if !batch.is_empty() && !send(Message::Games(batch)) {
             return;
         }
         if let Some(e) = failure {
             let at = tally.borrow().bytes;
-            if tx
-                .send(Message::FileError(format!(
-                    "{name}: read error near byte {at}: {e}"
-                )))
-                .is_err()
-            {
+            if !send(Message::FileError(format!(
+                "{name}: read error near byte {at}: {e}"
+            ))) {
                 return;
             }
         }
@@ -492,10 +588,8 @@ fn read_all(
 // ---------------------------------------------------------------------------
 // Auditing one game
 
-fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+fn tag<'a>(tags: &'a Tags, name: &str) -> Option<&'a str> {
+    tags.get(name)
 }
 
 fn fen(pos: &Chess) -> String {
@@ -587,7 +681,7 @@ enum Ending {
     Other,
 }
 
-fn ending(tags: &[(String, String)]) -> Ending {
+fn ending(tags: &Tags) -> Ending {
     let Some(t) = tag(tags, "Termination") else {
         return Ending::Other;
     };
@@ -601,7 +695,7 @@ fn ending(tags: &[(String, String)]) -> Ending {
     }
 }
 
-fn result_of(tags: &[(String, String)], marker: Option<PgnOutcome>) -> Option<GameResult> {
+fn result_of(tags: &Tags, marker: Option<PgnOutcome>) -> Option<GameResult> {
     match tag(tags, "Result").map(str::trim) {
         Some("1-0") => Some(GameResult::WhiteWins),
         Some("0-1") => Some(GameResult::BlackWins),
@@ -618,7 +712,7 @@ fn result_of(tags: &[(String, String)], marker: Option<PgnOutcome>) -> Option<Ga
 }
 
 /// The start position from the `FEN` tag, if any.
-fn start_position(tags: &[(String, String)]) -> Result<Chess, String> {
+fn start_position(tags: &Tags) -> Result<Chess, String> {
     let Some(text) = tag(tags, "FEN") else {
         return Ok(Chess::default());
     };
@@ -638,7 +732,7 @@ fn start_position(tags: &[(String, String)]) -> Result<Chess, String> {
 }
 
 /// A variant that is not chess by the Laws.
-fn foreign_variant(tags: &[(String, String)]) -> Option<&str> {
+fn foreign_variant(tags: &Tags) -> Option<&str> {
     let v = tag(tags, "Variant")?;
     let lower = v.to_ascii_lowercase();
     let chess = lower.is_empty()
@@ -651,17 +745,17 @@ fn foreign_variant(tags: &[(String, String)]) -> Option<&str> {
 }
 
 /// Audits one game: pure, so that games can be audited in any order.
-fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
-    let laws = edition.laws();
-    let mut report = GameReport {
-        game: raw.game,
-        file: raw.file,
-        offset: raw.offset,
-        line: raw.line,
-        tags: raw.tags,
-        plies: 0,
-        findings: Vec::new(),
-    };
+///
+/// Dead positions are found without testing every irreversible move: a
+/// position reachable from a dead position is dead, so the game is first
+/// replayed with the material test after each move (as the engine's
+/// [`DeadCheck::MaterialOnly`]), and only the position where it stopped (the
+/// engine's end, the last position, or the one before an illegal move) is
+/// given `chasolver`'s fast test. When that proves it dead, or the game ended
+/// in stalemate or a dead position, the game is replayed again under the
+/// engine's default policy, which finds the ply where the position first
+/// became dead. `thorough` replays every game under the default policy.
+fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> GameReport {
     let unparseable = |why: String| Finding {
         kind: "unparseable",
         ply: 0,
@@ -672,50 +766,112 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
             raw.offset, raw.line
         ),
     };
-    if let Some(e) = raw.error {
-        report.findings.push(unparseable(e));
-        return report;
-    }
-    if let Some(v) = foreign_variant(&report.tags) {
-        let v = v.to_owned();
-        report.findings.push(unparseable(format!(
+    let replayed = if let Some(e) = &raw.error {
+        Err(unparseable(e.clone()))
+    } else if let Some(v) = foreign_variant(&raw.tags) {
+        Err(unparseable(format!(
             "variant `{v}` is not played under the Laws of Chess"
-        )));
-        return report;
-    }
-    let start = match start_position(&report.tags) {
-        Ok(p) => p,
-        Err(e) => {
-            report.findings.push(unparseable(e));
-            return report;
+        )))
+    } else {
+        let policy = if thorough {
+            DeadCheck::AfterIrreversible
+        } else {
+            DeadCheck::MaterialOnly
+        };
+        match replay(&raw, edition, claimable, policy) {
+            Ok(Replayed {
+                dead_from: Some(ply),
+                ..
+            }) => replay(&raw, edition, claimable, DeadCheck::DefaultFrom(ply)),
+            r => r,
         }
+        .map_err(unparseable)
     };
-    let tc = tag(&report.tags, "TimeControl").and_then(time_control);
+    let (plies, findings) = match replayed {
+        Ok(r) => (r.plies, r.findings),
+        Err(f) => (0, vec![f]),
+    };
+    GameReport {
+        game: raw.game,
+        file: raw.file,
+        offset: raw.offset,
+        line: raw.line,
+        tags: raw.tags,
+        plies,
+        findings,
+    }
+}
+
+/// Findings that are not made once the engine has ended the game.
+const AFTER_THE_END: [&str; 3] = ["clock-zero", "claimable-threefold", "claimable-fifty"];
+
+/// A game replayed under one dead-position policy.
+struct Replayed {
+    plies: u32,
+    findings: Vec<Finding>,
+    /// Where the engine stopped, the position may be dead: the first ply
+    /// whose position is proven dead (see [`audit`]).
+    dead_from: Option<u32>,
+}
+
+/// The first half-move after which the fast test proves the position dead,
+/// found by bisection from the start to where the engine stopped (whose
+/// position is proven dead, or stalemate): a position reachable from a dead
+/// one is dead, so the proven-dead plies end the game.
+fn first_dead_ply(game: &Game) -> u32 {
+    let mut positions = Vec::with_capacity(game.moves().len() + 1);
+    let mut pos = game.start().clone();
+    positions.push(pos.clone());
+    for &m in game.moves() {
+        pos.play_unchecked(m);
+        positions.push(pos.clone());
+    }
+    let (mut lo, mut hi) = (0, positions.len() - 1);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if dead::is_dead_fast(&positions[mid]) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    hi as u32
+}
+
+/// Replays a readable game through the engine and checks it; `Err` when its
+/// start cannot be set up.
+fn replay(
+    raw: &RawGame,
+    edition: EditionId,
+    claimable: bool,
+    dead_check: DeadCheck,
+) -> Result<Replayed, String> {
+    let laws = edition.laws();
+    let tags = &raw.tags;
+    let tc = tag(tags, "TimeControl").and_then(time_control);
     let mut setup = Setup::new(edition);
-    setup.start = start.clone();
+    setup.start = start_position(tags)?;
+    setup.dead_check = dead_check;
     if let Some(tc) = &tc {
         setup.time_control = tc.clone();
     }
-    let mut game = match Game::new(setup) {
-        Ok(g) => g,
-        Err(e) => {
-            report.findings.push(unparseable(e.to_string()));
-            return report;
-        }
-    };
-    let result = result_of(&report.tags, raw.marker);
-    let ending = ending(&report.tags);
+    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+    let result = result_of(tags, raw.marker);
+    let ending = ending(tags);
     let total = raw.moves.len() as u32;
 
     let mut findings = Vec::new();
-    let mut pos = start;
+    let mut plies = 0u32;
     // where and how the engine ended the game
     let mut ended: Option<(u32, arbitre_laws::Outcome, String)> =
         game.outcome().map(|o| (0, o.clone(), fen(game.position())));
+    // the position once the engine has ended the game: replayed on here
+    let mut after_end: Option<Chess> = None;
     let mut illegal = false;
     // repetition window since the last irreversible move (for --claimable)
     let mut window: Vec<(u64, Chess)> = Vec::new();
     if claimable {
+        let pos = game.position();
         window.push((
             pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
             pos.clone(),
@@ -730,35 +886,56 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
 
     for (i, mv) in raw.moves.iter().enumerate() {
         let ply = i as u32 + 1;
-        let mover = pos.turn();
-        let m = match mv.san.san.to_move(&pos) {
-            Ok(m) => m,
-            Err(e) => {
-                findings.push(Finding {
-                    kind: "illegal-move",
-                    ply,
-                    fen: Some(fen(&pos)),
-                    article: Some(laws.legal_move),
-                    message: format!(
-                        "{}{} {} is not a legal move here ({e}); the game is audited up to it",
-                        pos.fullmoves(),
-                        if mover == Color::White { "." } else { "..." },
-                        mv.san
-                    ),
-                });
-                illegal = true;
-                break;
+        let before = after_end.as_ref().unwrap_or(game.position());
+        let mover = before.turn();
+        let refused = match &mut after_end {
+            Some(pos) => match mv.san.san.to_move(pos) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    None
+                }
+                Err(e) => Some(e),
+            },
+            None => {
+                let made = game.moves().len();
+                game.play_san(i, 0, &mv.san.san);
+                if game.moves().len() > made {
+                    None
+                } else {
+                    Some(match mv.san.san.to_move(game.position()) {
+                        Err(e) => e,
+                        // the engine refused a move shakmaty accepts: say so
+                        Ok(_) => shakmaty::san::SanError::IllegalSan,
+                    })
+                }
             }
         };
-        if ended.is_none() {
-            game.play_move(i, 0, m);
+        if let Some(e) = refused {
+            let pos = after_end.as_ref().unwrap_or(game.position());
+            findings.push(Finding {
+                kind: "illegal-move",
+                ply,
+                fen: Some(fen(pos)),
+                article: Some(laws.legal_move),
+                message: format!(
+                    "{}{} {} is not a legal move here ({e}); the game is audited up to it",
+                    pos.fullmoves(),
+                    if mover == Color::White { "." } else { "..." },
+                    mv.san
+                ),
+            });
+            illegal = true;
+            break;
         }
-        pos.play_unchecked(m);
-        report.plies = ply;
+        plies = ply;
         let just_ended = ended.is_none() && game.outcome().is_some();
         if just_ended {
-            ended = game.outcome().map(|o| (ply, o.clone(), fen(&pos)));
+            ended = game
+                .outcome()
+                .map(|o| (ply, o.clone(), fen(game.position())));
+            after_end = Some(game.position().clone());
         }
+        let pos = after_end.as_ref().unwrap_or(game.position());
         let goes_on = ply < total;
         let decided_here = !goes_on && result == Some(GameResult::Draw);
 
@@ -769,7 +946,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
             }
             let seen = window
                 .iter()
-                .filter(|(wh, wp)| *wh == h && same_position(wp, &pos))
+                .filter(|(wh, wp)| *wh == h && same_position(wp, pos))
                 .count();
             window.push((h, pos.clone()));
             if !threefold_seen && seen + 1 >= 3 && !decided_here && !just_ended {
@@ -777,7 +954,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
                 findings.push(Finding {
                     kind: "claimable-threefold",
                     ply,
-                    fen: Some(fen(&pos)),
+                    fen: Some(fen(pos)),
                     article: Some(laws.threefold_appeared),
                     message: format!(
                         "the same position stands for the {} time: a draw could have been claimed and {}",
@@ -796,7 +973,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
                 findings.push(Finding {
                     kind: "claimable-fifty",
                     ply,
-                    fen: Some(fen(&pos)),
+                    fen: Some(fen(pos)),
                     article: Some(laws.fifty_completed),
                     message: format!(
                         "{} moves by each player without a capture or a pawn move: a draw could have been claimed and {}",
@@ -819,7 +996,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
                     findings.push(Finding {
                         kind: "clock-increase",
                         ply,
-                        fen: Some(fen(&pos)),
+                        fen: Some(fen(pos)),
                         article: Some(laws.clock_correction),
                         message: format!(
                             "{}'s clock goes from {} to {} over one move, more than the {} the time control {} gives (time added by someone?)",
@@ -837,7 +1014,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
                         findings.push(Finding {
                             kind: "clock-emt",
                             ply,
-                            fen: Some(fen(&pos)),
+                            fen: Some(fen(pos)),
                             article: Some(laws.clock_correction),
                             message: format!(
                                 "{}'s clock reads {} after a move said to take {} from {}: {} expected",
@@ -860,7 +1037,7 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
                 findings.push(Finding {
                     kind: "clock-zero",
                     ply,
-                    fen: Some(fen(&pos)),
+                    fen: Some(fen(pos)),
                     article: Some(laws.flag_fall),
                     message: format!(
                         "{}'s clock shows {} after this move, increment included: the flag had fallen and the game went on",
@@ -873,30 +1050,50 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool) -> GameReport {
         }
     }
 
+    let pos = after_end.as_ref().unwrap_or(game.position());
     if raw.marker.is_none() && !illegal {
         findings.push(Finding {
             kind: "truncated",
-            ply: report.plies,
-            fen: Some(fen(&pos)),
+            ply: plies,
+            fen: Some(fen(pos)),
             article: None,
             message: "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut short".into(),
         });
     }
 
+    // where the engine stopped: may the position there be dead? A dead
+    // position there would change the findings only by moving the end of the
+    // game earlier: for a win, only if the winner cannot checkmate (a dead
+    // position is one where neither side can); otherwise only where a finding
+    // depends on the game going on
+    let dead_suspected = dead_check == DeadCheck::MaterialOnly
+        && match game.outcome().map(|o| o.termination) {
+            Some(Termination::Checkmate) => false,
+            Some(Termination::Stalemate | Termination::DeadPosition) => true,
+            Some(_) => dead::is_dead_fast(game.position()),
+            None => match result {
+                Some(GameResult::WhiteWins) => {
+                    dead::cannot_checkmate_fast(game.position(), Color::White)
+                }
+                Some(GameResult::BlackWins) => {
+                    dead::cannot_checkmate_fast(game.position(), Color::Black)
+                }
+                _ => {
+                    (ending != Ending::Other
+                        || findings.iter().any(|f| AFTER_THE_END.contains(&f.kind)))
+                        && dead::is_dead_fast(game.position())
+                }
+            },
+        };
     if !illegal {
-        findings.extend(judge_result(
-            laws,
-            result,
-            ending,
-            &pos,
-            report.plies,
-            total,
-            ended,
-        ));
+        findings.extend(judge_result(laws, result, ending, pos, plies, total, ended));
     }
     findings.sort_by_key(|f| f.ply);
-    report.findings = findings;
-    report
+    Ok(Replayed {
+        plies,
+        findings,
+        dead_from: dead_suspected.then(|| first_dead_ply(&game)),
+    })
 }
 
 fn ordinal(n: usize) -> String {
@@ -1086,14 +1283,6 @@ fn severity(kind: &str) -> usize {
         .unwrap_or(SEVERITY.len())
 }
 
-fn tags_json(tags: &[(String, String)]) -> Value {
-    let mut map = Map::new();
-    for (k, v) in tags {
-        map.insert(k.clone(), Value::String(v.clone()));
-    }
-    Value::Object(map)
-}
-
 fn finding_json(f: &Finding) -> Value {
     json!({
         "kind": f.kind,
@@ -1104,16 +1293,47 @@ fn finding_json(f: &Finding) -> Value {
     })
 }
 
-/// The JSON line of one game.
-pub fn game_json(r: &GameReport, file: &str) -> Value {
-    json!({
-        "game": r.game,
-        "file": file,
-        "offset": r.offset,
-        "tags": tags_json(&r.tags),
-        "plies": r.plies,
-        "findings": r.findings.iter().map(finding_json).collect::<Vec<_>>(),
-    })
+/// Tags as a JSON object, in their order in the file (the last of two tags
+/// with the same name wins).
+struct TagsJson<'a>(&'a Tags);
+
+impl Serialize for TagsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let tags = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (k, v)) in tags.iter().enumerate() {
+            if !tags.iter().skip(i + 1).any(|(later, _)| later == k) {
+                map.serialize_entry(k, v)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The JSON line of one game (the shape `arbitre audit --json` promises).
+#[derive(Serialize)]
+struct GameLine<'a> {
+    game: u64,
+    file: &'a str,
+    offset: u64,
+    tags: TagsJson<'a>,
+    plies: u32,
+    findings: &'a [Finding],
+}
+
+/// Writes the JSON line of one game.
+pub fn write_game_json(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    let line = GameLine {
+        game: r.game,
+        file,
+        offset: r.offset,
+        tags: TagsJson(&r.tags),
+        plies: r.plies,
+        findings: &r.findings,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)
 }
 
 fn csv_field(s: &str) -> String {
@@ -1363,6 +1583,106 @@ fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
 
 /// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
 /// findings, 2 when an input cannot be read.
+/// Audits the PGN of one reader (plain, gzip or zstd) on the calling thread
+/// and hands each game's report to `each`, in input order; `Err` if the
+/// stream fails while being read (the games before are reported). This is
+/// `arbitre audit --jobs 1` without the output, for programs and benchmarks.
+pub fn audit_reader(
+    input: impl Read + Send + 'static,
+    opts: &Options,
+    mut each: impl FnMut(GameReport),
+) -> Result<(), String> {
+    let input = Input {
+        name: "-".into(),
+        raw: Box::new(input),
+        size: None,
+    };
+    let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
+    let mut failure = Ok(());
+    let counter = Arc::new(AtomicU64::new(0));
+    read_all(vec![input], counter.clone(), counter, |message| {
+        match message {
+            Message::Games(batch) => {
+                for g in batch {
+                    each(audit(g, edition, claimable, thorough));
+                }
+            }
+            Message::FileError(e) => failure = Err(e),
+            Message::Reports(_) => {}
+        }
+        true
+    });
+    failure
+}
+
+/// Prints the reports of each batch in input order and keeps the summary.
+struct Printer<'a, W: Write> {
+    opts: &'a Options,
+    names: &'a [String],
+    out: W,
+    summary: Summary,
+    write_error: Option<io::Error>,
+    bar: &'a indicatif::ProgressBar,
+    progress: &'a AtomicU64,
+    started: Instant,
+}
+
+impl<W: Write> Printer<'_, W> {
+    /// Audits a batch with `audit` and prints it, or records a file error;
+    /// `false` once the output cannot be written (reading may stop).
+    fn take(
+        &mut self,
+        message: Message,
+        audit: impl FnOnce(Vec<RawGame>) -> Vec<GameReport>,
+    ) -> bool {
+        let reports = match message {
+            Message::Games(b) => audit(b),
+            Message::Reports(r) => r,
+            Message::FileError(e) => {
+                self.bar.suspend(|| eprintln!("arbitre audit: {e}"));
+                self.summary.errors.push(e);
+                return self.write_error.is_none();
+            }
+        };
+        for r in &reports {
+            self.print(r);
+        }
+        self.bar.set_position(self.progress.load(Ordering::Relaxed));
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!(
+            "{} games, {:.0} games/s",
+            self.summary.games,
+            self.summary.games as f64 / secs
+        ));
+        self.write_error.is_none()
+    }
+
+    fn print(&mut self, r: &GameReport) {
+        let file = self.names.get(r.file).map_or("", String::as_str);
+        self.summary.add(r, file);
+        if self.write_error.is_some() {
+            return;
+        }
+        let out = &mut self.out;
+        let written = match self.opts.format {
+            Format::Json => write_game_json(r, file, &mut *out),
+            Format::Csv => csv_rows(r, file, out),
+            Format::Text if !r.findings.is_empty() => text_game(r, file, out),
+            Format::Text => Ok(()),
+        };
+        if let Err(e) = written {
+            self.write_error = Some(e);
+        }
+        if self.opts.format != Format::Text {
+            if let Some(f) = r.findings.iter().find(|f| f.kind == "unparseable") {
+                let msg = &f.message;
+                self.bar
+                    .suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));
+            }
+        }
+    }
+}
+
 pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
     let mut inputs = Vec::with_capacity(files.len());
     let mut stdin_used = false;
@@ -1387,96 +1707,119 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
         .iter()
         .map(|i| i.size)
         .try_fold(0u64, |acc, s| s.map(|s| acc + s));
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs)
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!(
-                "arbitre audit: cannot start {} worker thread(s): {e}",
-                opts.jobs
-            );
-            return ExitCode::from(2);
-        }
+    let jobs = match opts.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
     };
     let bar = progress_bar(total);
     let progress = Arc::new(AtomicU64::new(0));
     let plain = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::sync_channel::<Message>(4);
-    let reader = {
-        let progress = progress.clone();
-        let plain = plain.clone();
-        std::thread::spawn(move || read_all(inputs, progress, plain, tx))
-    };
-
-    let started = Instant::now();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut summary = Summary::default();
-    let mut write_error: Option<io::Error> = None;
+    let mut printer = Printer {
+        opts,
+        names: &names,
+        out: io::BufWriter::new(stdout.lock()),
+        summary: Summary::default(),
+        write_error: None,
+        bar: &bar,
+        progress: &progress,
+        started: Instant::now(),
+    };
     if opts.format == Format::Csv {
-        if let Err(e) = writeln!(out, "{CSV_HEADER}") {
-            write_error = Some(e);
+        if let Err(e) = writeln!(printer.out, "{CSV_HEADER}") {
+            printer.write_error = Some(e);
         }
     }
-    for message in rx {
-        let batch = match message {
-            Message::Games(b) => b,
-            Message::FileError(e) => {
-                bar.suspend(|| eprintln!("arbitre audit: {e}"));
-                summary.errors.push(e);
-                continue;
+    let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
+    if jobs == 1 {
+        // one thread: read, audit and print in turn, as the bare replay does
+        read_all(inputs, progress.clone(), plain.clone(), |message| {
+            printer.take(message, |batch| {
+                batch
+                    .into_iter()
+                    .map(|g| audit(g, edition, claimable, thorough))
+                    .collect()
+            })
+        });
+    } else {
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("arbitre audit: cannot start {jobs} worker thread(s): {e}");
+                return ExitCode::from(2);
             }
         };
-        let (edition, claimable) = (opts.edition, opts.claimable);
-        let reports: Vec<GameReport> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .map(|g| audit(g, edition, claimable))
-                .collect()
-        });
-        for r in &reports {
-            let file = names.get(r.file).map_or("", String::as_str);
-            summary.add(r, file);
-            if write_error.is_some() {
-                continue;
-            }
-            let written = match opts.format {
-                Format::Json => serde_json::to_writer(&mut out, &game_json(r, file))
-                    .map_err(io::Error::from)
-                    .and_then(|()| writeln!(out)),
-                Format::Csv => csv_rows(r, file, &mut out),
-                Format::Text if !r.findings.is_empty() => text_game(r, file, &mut out),
-                Format::Text => Ok(()),
-            };
-            if let Err(e) = written {
-                write_error = Some(e);
-            }
-            if r.findings.iter().any(|f| f.kind == "unparseable") {
-                let msg = r
-                    .findings
-                    .iter()
-                    .find(|f| f.kind == "unparseable")
-                    .map_or("", |f| f.message.as_str());
-                if opts.format != Format::Text {
-                    bar.suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));
+        // a reader thread cuts the input into batches; each batch is audited
+        // by the pool as soon as it comes (no barrier between batches), and
+        // printed here once every batch before it is printed. At most
+        // `2 × jobs` batches are in flight: memory stays bounded.
+        let (tx, rx) = mpsc::sync_channel::<Message>(2);
+        let reader = {
+            let progress = progress.clone();
+            let plain = plain.clone();
+            std::thread::spawn(move || read_all(inputs, progress, plain, |m| tx.send(m).is_ok()))
+        };
+        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<GameReport>)>();
+        let mut waiting: BTreeMap<u64, Message> = BTreeMap::new();
+        let (mut sent, mut next, mut read_done) = (0u64, 0u64, false);
+        loop {
+            while !read_done && sent - next < 2 * jobs as u64 {
+                match rx.recv() {
+                    Ok(Message::Games(batch)) => {
+                        let done = done_tx.clone();
+                        let seq = sent;
+                        pool.spawn(move || {
+                            let reports = batch
+                                .into_iter()
+                                .map(|g| audit(g, edition, claimable, thorough))
+                                .collect();
+                            let _ = done.send((seq, reports));
+                        });
+                    }
+                    Ok(error) => {
+                        waiting.insert(sent, error);
+                    }
+                    Err(_) => read_done = true,
+                }
+                if !read_done {
+                    sent += 1;
                 }
             }
+            if next == sent {
+                break;
+            }
+            if !waiting.contains_key(&next) {
+                match done_rx.recv() {
+                    Ok((seq, reports)) => {
+                        waiting.insert(seq, Message::Reports(reports));
+                    }
+                    Err(_) => break,
+                }
+            }
+            let mut going = true;
+            while let Some(message) = waiting.remove(&next) {
+                going &= printer.take(message, |_| Vec::new());
+                next += 1;
+            }
+            if !going {
+                break;
+            }
         }
-        bar.set_position(progress.load(Ordering::Relaxed));
-        let secs = started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "{} games, {:.0} games/s",
-            summary.games,
-            summary.games as f64 / secs
-        ));
+        drop(rx);
+        if reader.join().is_err() {
+            printer
+                .summary
+                .errors
+                .push("the reader thread stopped unexpectedly".into());
+        }
     }
-    if reader.join().is_err() {
-        summary
-            .errors
-            .push("the reader thread stopped unexpectedly".into());
-    }
+    let Printer {
+        mut out,
+        summary,
+        mut write_error,
+        started,
+        ..
+    } = printer;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let bytes = plain.load(Ordering::Relaxed);
@@ -1521,7 +1864,13 @@ mod tests {
         assert_eq!(clock_command(b" [%clk 0:05:01] ", b"[%clk"), Some(301_000));
         assert_eq!(clock_command(b"[%emt 0:00:02.5]", b"[%emt"), Some(2_500));
         assert_eq!(clock_command(b"[%eval 0.3]", b"[%clk"), None);
-        assert_eq!(parse_hms("1:00:00"), Some(3_600_000));
+        assert_eq!(parse_hms(b"1:00:00"), Some(3_600_000));
+        assert_eq!(parse_hms(b"5:01.25"), Some(301_250));
+        assert_eq!(parse_hms(b"7"), Some(7_000));
+        assert_eq!(parse_hms(b"1:2:3:4"), None);
+        assert_eq!(parse_hms(b"1::3"), None);
+        assert_eq!(parse_hms(b"1:00."), Some(60_000));
+        assert_eq!(parse_hms(b""), None);
     }
 
     #[test]
@@ -1548,7 +1897,16 @@ mod tests {
 
     #[test]
     fn latin1_names() {
-        assert_eq!(decode(b"M\xfcller"), "Müller");
-        assert_eq!(decode("Müller".as_bytes()), "Müller");
+        let mut tags = Tags::default();
+        tags.push(b"White", b"M\xfcller");
+        tags.push(b"Black", "Müller".as_bytes());
+        tags.push(b"white", b"again");
+        assert_eq!(tags.get("WHITE"), Some("Müller"));
+        assert_eq!(tags.get("Black"), Some("Müller"));
+        assert_eq!(tags.len(), 3);
+        assert_eq!(
+            tags.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            ["White", "Black", "white"]
+        );
     }
 }

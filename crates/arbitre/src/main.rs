@@ -36,20 +36,18 @@ fast unwinnability test: no when it proves it, else unknown, never yes.
 --json prints one object per input line: {\"fen\", \"white_can_mate\", \
 \"black_can_mate\", \"dead\" (true/false, null if undecided), \"white_line\", \
 \"black_line\" (UCI arrays or null), \"nodes\", \"white_san\", \"black_san\", \
-\"micros\" (time of both searches)}. \"nodes\" is always null: chasolver does not \
-report how many nodes it searched. A FEN that cannot be read or is illegal gives \
+\"micros\" (time of both searches)}. \"nodes\" is the number of search nodes explored \
+for both sides (null under --fast). A FEN that cannot be read or is illegal gives \
 {\"fen\", \"error\"} on stdout (so the output stays aligned with the input) and a \
 message on stderr; the command goes on. Like chasolver, positions that cannot arise \
 in a game but can be played on (too much material, an impossible check) are analysed. \
 Exit status: 0 when it ran, 2 on usage errors.
 
-Node limit: chasolver 3.0 has no node-limit parameter. Its search runs in phases \
-with fixed budgets (a depth-1 search of at most 1,000 nodes, iterative deepening \
-with 7,000 nodes per ply of depth and 1,000,000 in all, static analyses, a \
-check-chain probe of depth 16, and a last guided search of at most 2^24 = \
-16,777,216 nodes). A different limit cannot be enforced from outside without \
-counting nodes, so --nodes accepts only 16777216 and refuses any other value \
-(exit status 2) rather than pretend to honour it.";
+Node limit: --nodes N stops each side's search after N nodes (a node is one \
+candidate move considered by chasolver's helpmate searches, all phases, as chasolver \
+counts them for its own budgets); a side not decided by then is unknown (a static \
+phase may still prove no). Without --nodes only chasolver's own budgets apply (a \
+last guided search of at most 2^24 nodes).";
 
 #[derive(Subcommand, Debug)]
 enum Command {
@@ -89,11 +87,10 @@ enum Command {
         /// One JSON object per input position, on one line each.
         #[arg(long)]
         json: bool,
-        /// Node limit of the search. chasolver 3.0 fixes its limits internally
-        /// (last phase: 2^24 nodes) and exposes none: any other value is refused.
-        #[arg(long, value_name = "N", default_value_t = arbitre::analyze::NODE_LIMIT,
-              value_parser = arbitre::analyze::parse_nodes)]
-        nodes: u64,
+        /// Stop each side's search after N nodes: undecided sides are `unknown`
+        /// (default: only chasolver's own budgets).
+        #[arg(long, value_name = "N", value_parser = arbitre::analyze::parse_nodes)]
+        nodes: Option<u64>,
     },
     /// Audits finished games (PGN, .gz, .zst or `-` for stdin) against the Laws: results,
     /// illegal moves, clocks; one finding per line with its ply, FEN and article.
@@ -116,6 +113,10 @@ enum Command {
         /// Also report draws that could have been claimed (threefold, fifty moves) and were not.
         #[arg(long)]
         claimable: bool,
+        /// Test for a dead position after every capture, pawn move and check, as
+        /// live play does, not only where the game stopped (slower, same findings).
+        #[arg(long)]
+        thorough: bool,
         /// Exit with status 1 when any game has a finding.
         #[arg(long)]
         fail_on_findings: bool,
@@ -175,8 +176,11 @@ fn main() -> ExitCode {
             }
         }
         Command::Analyze {
-            fens, fast, json, ..
-        } => arbitre::analyze::run(&fens, fast, json),
+            fens,
+            fast,
+            json,
+            nodes,
+        } => arbitre::analyze::run(&fens, fast, nodes, json),
         Command::Audit {
             files,
             edition,
@@ -184,6 +188,7 @@ fn main() -> ExitCode {
             csv,
             jobs,
             claimable,
+            thorough,
             fail_on_findings,
         } => {
             let format = if json {
@@ -198,6 +203,7 @@ fn main() -> ExitCode {
                 format,
                 jobs,
                 claimable,
+                thorough,
                 fail_on_findings,
             };
             arbitre::audit::run(&files, &opts)

@@ -89,8 +89,10 @@ fn verdicts_on_known_positions() {
         for key in KEYS {
             assert!(o.get(key).is_some(), "{key} missing in {o}");
         }
-        assert!(o["nodes"].is_null());
     }
+    // nodes searched, both sides (a lone bishop's side needs no search)
+    assert!(v[0]["nodes"].as_u64().is_some_and(|n| n > 0), "{}", v[0]);
+    assert!(v[1]["nodes"].is_u64());
 
     // The chasolver README position: White can mate, Black cannot.
     assert_eq!(v[0]["fen"], README);
@@ -196,13 +198,35 @@ fn stdin_lines_comments_and_tsv() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let out = arbitre(&["--nodes", "1000", KB_K], None);
+    let out = arbitre(&["--nodes", "0", KB_K], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no node-limit parameter"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least 1"));
+    let out = arbitre(&["--nodes", "many", KB_K], None);
+    assert_eq!(out.status.code(), Some(2));
     let out = arbitre(&["--nodes", "16777216", "--json", KB_K], None);
     assert_eq!(out.status.code(), Some(0));
     let out = arbitre(&["--no-such-flag"], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--nodes`: a side the search cannot decide within the limit is unknown,
+/// and the nodes reported never exceed the limit for both sides.
+#[test]
+fn unknown_at_the_node_limit() {
+    let out = arbitre(&["--json", "--nodes", "4", README], None);
+    assert!(out.status.success());
+    let v = json_lines(&out);
+    assert_eq!(v[0]["white_can_mate"], "unknown");
+    assert_eq!(v[0]["dead"], Value::Null);
+    assert!(v[0]["nodes"].as_u64().is_some_and(|n| n <= 8), "{}", v[0]);
+    let free = json_lines(&arbitre(&["--json", README], None));
+    let used = free[0]["nodes"].as_u64().expect("nodes");
+    // a limit above what the search needs changes nothing
+    let limit = used.to_string();
+    let roomy = json_lines(&arbitre(&["--json", "--nodes", &limit, README], None));
+    assert_eq!(roomy[0]["white_can_mate"], "yes");
+    assert_eq!(roomy[0]["white_line"], free[0]["white_line"]);
+    assert_eq!(roomy[0]["nodes"], free[0]["nodes"]);
 }
 
 fn dev_set() -> Option<(PathBuf, String)> {

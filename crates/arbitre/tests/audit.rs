@@ -334,3 +334,25 @@ fn csv_table() {
     assert!(lines[1].starts_with("1,") && lines[1].contains(",flag-cannot-mate,136,"));
     assert!(lines[2].contains(",result-vs-board,42,"));
 }
+
+/// A game that went on in a dead position (pawn chains locked by 2. h4, a
+/// position written for this test) and was scored a win: the dead position
+/// is found at its ply by the default audit, which tests only where the game
+/// stopped, as by `--thorough`, which tests after every pawn move.
+#[test]
+fn dead_position_found_at_its_ply_as_by_thorough() {
+    let pgn = "[Event \"Locked\"]\n[Result \"1-0\"]\n\
+        [FEN \"8/8/4k3/1p1p1p1p/1P1P1P2/4K2P/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n\
+        1. Kf2 Ke7 2. h4 Kd6 3. Ke3 Ke6 4. Kf3 Kf7 5. Ke3 Kg6 1-0\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("locked.pgn");
+    std::fs::write(&file, pgn).expect("write");
+    let (quick, _, _) = audit_json(&[path(&file)]);
+    let (thorough, _, _) = audit_json(&["--thorough", path(&file)]);
+    assert_eq!(quick, thorough);
+    assert_eq!(kinds(&quick[0]), ["result-vs-board"]);
+    let f = &quick[0]["findings"][0];
+    assert_eq!(f["ply"], 3);
+    assert_eq!(f["article"], "5.2.2");
+    assert_eq!(f["fen"], "8/4k3/8/1p1p1p1p/1P1P1P1P/8/5K2/8 b - - 0 2");
+}
