@@ -6,7 +6,7 @@
 #   ARBITRE_UNWINNABILITY=/path/to/dev_set.tsv bench/analyze.sh
 # The dev set is read in place (default ../shared/corpus/unwinnability/dev_set.tsv
 # from the repo root) and never copied into the repo. chasolver's analyzer is
-# built from a copy of the registry source made under /tmp (its
+# built from a copy of the registry source (or of vendor/chasolver) made under /tmp (its
 # rust-toolchain.toml pins 1.85; we build it with the toolchain in use here).
 # Also checks that both give the same verdict for every position and colour.
 # Figures: see BENCHMARKS.md, section "analyze".
@@ -20,7 +20,13 @@ if [ ! -r "$set_path" ]; then
     exit 0
 fi
 
-src="$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/chasolver-3.0.0 | head -n 1)"
+# the crates.io release when cargo has it; else the vendored copy (the same
+# code plus a node count and budget, see vendor/PATCHES.md)
+src="$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/chasolver-3.0.0 2>/dev/null | head -n 1 || true)"
+if [ -z "$src" ]; then
+    src="$repo/vendor/chasolver"
+fi
+echo "== chasolver analyzer from $src"
 work="$(mktemp -d /tmp/arbitre-analyze-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 cp -r "$src" "$work/chasolver"
