@@ -754,7 +754,11 @@ fn foreign_variant(tags: &Tags) -> Option<&str> {
 /// given `chasolver`'s fast test. When that proves it dead, or the game ended
 /// in stalemate or a dead position, the game is replayed again under the
 /// engine's default policy, which finds the ply where the position first
-/// became dead. `thorough` replays every game under the default policy.
+/// became dead. Nor is every position tested for checkmate and stalemate:
+/// the record's next move, if legal, shows that the side to move had a move
+/// ([`Game::play_san_continued`]); a refused move has the game replayed with
+/// the test after every move. `thorough` replays every game under the
+/// default policy, testing every move for checkmate and stalemate.
 fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> GameReport {
     let unparseable = |why: String| Finding {
         kind: "unparseable",
@@ -778,12 +782,22 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> G
         } else {
             DeadCheck::MaterialOnly
         };
-        match replay(&raw, edition, claimable, policy) {
-            Ok(Replayed {
-                dead_from: Some(ply),
-                ..
-            }) => replay(&raw, edition, claimable, DeadCheck::DefaultFrom(ply)),
-            r => r,
+        // the quick pass lets each next move of the record stand for the
+        // checkmate and stalemate test; the thorough one tests every move
+        let mut continued = !thorough;
+        let mut policy = policy;
+        loop {
+            match replay(&raw, edition, claimable, policy, continued) {
+                // the move refused may follow a checkmate or stalemate
+                Ok(r) if continued && r.illegal => continued = false,
+                Ok(Replayed {
+                    dead_from: Some(ply),
+                    ..
+                }) if !matches!(policy, DeadCheck::DefaultFrom(_)) => {
+                    policy = DeadCheck::DefaultFrom(ply);
+                }
+                r => break r,
+            }
         }
         .map_err(unparseable)
     };
@@ -812,6 +826,8 @@ struct Replayed {
     /// Where the engine stopped, the position may be dead: the first ply
     /// whose position is proven dead (see [`audit`]).
     dead_from: Option<u32>,
+    /// A move of the record was refused.
+    illegal: bool,
 }
 
 /// The first half-move after which the fast test proves the position dead,
@@ -845,6 +861,7 @@ fn replay(
     edition: EditionId,
     claimable: bool,
     dead_check: DeadCheck,
+    continued: bool,
 ) -> Result<Replayed, String> {
     let laws = edition.laws();
     let tags = &raw.tags;
@@ -898,7 +915,11 @@ fn replay(
             },
             None => {
                 let made = game.moves().len();
-                game.play_san(i, 0, &mv.san.san);
+                if continued && i + 1 < raw.moves.len() {
+                    game.play_san_continued(i, 0, &mv.san.san);
+                } else {
+                    game.play_san(i, 0, &mv.san.san);
+                }
                 if game.moves().len() > made {
                     None
                 } else {
@@ -1093,6 +1114,7 @@ fn replay(
         plies,
         findings,
         dead_from: dead_suspected.then(|| first_dead_ply(&game)),
+        illegal,
     })
 }
 

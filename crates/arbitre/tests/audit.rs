@@ -7,6 +7,7 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
+use arbitre::audit::{audit_reader, Options};
 use serde_json::Value;
 
 fn fixture(name: &str) -> PathBuf {
@@ -355,4 +356,43 @@ fn dead_position_found_at_its_ply_as_by_thorough() {
     assert_eq!(f["ply"], 3);
     assert_eq!(f["article"], "5.2.2");
     assert_eq!(f["fen"], "8/4k3/8/1p1p1p1p/1P1P1P1P/8/5K2/8 b - - 0 2");
+}
+
+/// The quick audit lets the record's next move stand for the checkmate and
+/// stalemate test: a move written after a checkmate or a stalemate has the
+/// game replayed with the test after every move, and reported as
+/// `--thorough` reports it (the game ended there: the move is illegal).
+#[test]
+fn a_move_after_checkmate_or_stalemate_is_found_illegal() {
+    let pgn = "[Event \"mate\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n\n\
+        [Event \"stalemate\"]\n[Result \"1-0\"]\n[FEN \"7k/5K2/8/8/8/8/8/6Q1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qg6 Kh8 1-0\n\n";
+    for thorough in [false, true] {
+        let opts = Options {
+            thorough,
+            ..Options::default()
+        };
+        let mut reports = Vec::new();
+        audit_reader(std::io::Cursor::new(pgn), &opts, |r| reports.push(r)).expect("read");
+        let illegal: Vec<_> = reports
+            .iter()
+            .map(|r| {
+                assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
+                let f = &r.findings[0];
+                assert_eq!(f.kind, "illegal-move");
+                (r.plies, f.ply, f.fen.clone().expect("fen"))
+            })
+            .collect();
+        assert_eq!(
+            illegal,
+            [
+                (
+                    4,
+                    5,
+                    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".to_string()
+                ),
+                (1, 2, "7k/5K2/6Q1/8/8/8/8/8 b - - 1 1".to_string())
+            ],
+            "thorough: {thorough}"
+        );
+    }
 }

@@ -2,14 +2,17 @@
 //! material test per move, the fast test where the game stopped, a replay
 //! from the first ply proven dead) and reports exactly what it reports when
 //! it tests after every capture, pawn move and check as live play does
-//! (`--thorough`). Random games from positions where dead positions come
-//! often (bare endings, locked pawn chains), with random results.
+//! (`--thorough`). Likewise it lets each next move of the record stand for
+//! the checkmate and stalemate test, which `--thorough` makes after every
+//! move. Random games from positions where dead positions, checkmates and
+//! stalemates come often (bare endings, locked pawn chains, a queen or a rook
+//! against a king), with random results and a move written after the end.
 
 use arbitre::audit::{audit_reader, GameReport, Options};
 use proptest::prelude::*;
 use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Position};
 
-const STARTS: [&str; 6] = [
+const STARTS: [&str; 8] = [
     // the initial position
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     // pawn chains one push from locking (dead once they are)
@@ -19,9 +22,26 @@ const STARTS: [&str; 6] = [
     "4k3/3n4/8/2p5/8/5P2/3B4/4K3 w - - 0 1",
     "8/5k2/3r4/8/8/3N4/5K2/6B1 w - - 0 1",
     "2b1k3/8/1p6/8/8/6P1/8/2B1K1N1 b - - 0 1",
+    // a queen or a rook against a bare king: checkmates and stalemates
+    "7k/5K2/8/8/8/8/8/6Q1 w - - 0 1",
+    "k7/8/1K6/8/8/8/8/7R w - - 0 1",
 ];
 
+/// Moves written after a random game: legal or not where it stopped,
+/// illegal after a checkmate or stalemate.
+const TAILS: [&str; 6] = ["", "Kb8", "Qg7+", "Ka1", "e4", "Rh8#"];
+
 fn game_pgn(start: usize, choices: &[u16], result: &str, termination: &str) -> String {
+    game_pgn_with(start, choices, "", result, termination)
+}
+
+fn game_pgn_with(
+    start: usize,
+    choices: &[u16],
+    tail: &str,
+    result: &str,
+    termination: &str,
+) -> String {
     let fen: Fen = STARTS[start].parse().expect("fen");
     let mut pos: Chess = fen.into_position(CastlingMode::Standard).expect("position");
     let mut movetext = String::new();
@@ -46,6 +66,10 @@ fn game_pgn(start: usize, choices: &[u16], result: &str, termination: &str) -> S
         movetext.push(' ');
         pos.play_unchecked(m);
     }
+    if !tail.is_empty() {
+        movetext.push_str(tail);
+        movetext.push(' ');
+    }
     format!(
         "[Event \"random\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n[FEN \"{}\"]\n[SetUp \"1\"]\n\n{movetext}{result}\n\n",
         STARTS[start]
@@ -66,8 +90,9 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 0..160),
         result in prop::sample::select(vec!["1-0", "0-1", "1/2-1/2", "*"]),
         termination in prop::sample::select(vec!["Normal", "Time forfeit"]),
+        tail in prop::sample::select(TAILS.to_vec()),
     ) {
-        let pgn = game_pgn(start, &choices, result, termination);
+        let pgn = game_pgn_with(start, &choices, tail, result, termination);
         let quick = audit(pgn.clone(), false);
         let thorough = audit(pgn, true);
         prop_assert_eq!(quick.len(), 1);

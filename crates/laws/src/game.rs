@@ -279,6 +279,9 @@ pub struct Game {
     notation: Language,
     players: ByColor<Option<String>>,
     dead_check: DeadCheck,
+    /// Set only while [`Game::play_san_continued`] plays its move: the
+    /// caller holds a legal move for the position after it.
+    continued: bool,
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
@@ -382,6 +385,7 @@ impl Game {
             notation: setup.notation,
             players: setup.players,
             dead_check: setup.dead_check,
+            continued: false,
             start: setup.start.clone(),
             position: setup.start.clone(),
             moves: Vec::with_capacity(history.len() + 80),
@@ -921,10 +925,25 @@ impl Game {
 
     /// Whether the game ends by itself with the move just made.
     fn ending_after_move(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        if self.continued {
+            // a legal move follows: neither checkmate nor stalemate, unless
+            // another ending is found, which those would come before
+            let other = self.ending_with_moves(None);
+            return match other {
+                Some(_) if mobility(pos) == 0 => self.ending_with_moves(Some(0)),
+                other => other,
+            };
+        }
+        self.ending_with_moves(Some(mobility(pos)))
+    }
+
+    /// [`Game::ending_after_move`] given the side to move's number of legal
+    /// moves (capped at 2) when it is known.
+    fn ending_with_moves(&self, moves: Option<u8>) -> Option<Outcome> {
         let laws = self.laws;
         let pos = &self.position;
-        let moves = mobility(pos);
-        if moves == 0 {
+        if moves == Some(0) {
             return Some(if pos.is_check() {
                 Outcome::new(
                     GameResult::win(!pos.turn()),
@@ -942,7 +961,9 @@ impl Game {
                 dead::dead_by_material(pos)
             }
             DeadCheck::AfterIrreversible | DeadCheck::DefaultFrom(_) => {
-                if moves == 1 || pos.is_check() || self.moves.last().is_none_or(|m| m.is_zeroing())
+                if pos.is_check()
+                    || self.moves.last().is_none_or(|m| m.is_zeroing())
+                    || moves.unwrap_or_else(|| mobility(pos)) == 1
                 {
                     dead::is_dead_fast(pos)
                 } else {
@@ -1065,6 +1086,18 @@ impl Game {
                 Note::IllegalMoveRefused(san.to_string()),
             ),
         }
+    }
+
+    /// [`Game::play_san`] for a replay that holds the game's next move and
+    /// will play it: while the next move proves the position after this one
+    /// is neither checkmate nor stalemate, the engine does not test that (an
+    /// ending found otherwise is still checked against them). If the next
+    /// move is then refused, this one may have ended the game unnoticed: the
+    /// caller must replay the game with [`Game::play_san`].
+    pub fn play_san_continued(&mut self, index: usize, t: Millis, san: &shakmaty::san::San) {
+        self.continued = true;
+        self.play_san(index, t, san);
+        self.continued = false;
     }
 
     fn make_move(&mut self, t: Millis, index: usize, c: Color, m: Move, press: bool) {

@@ -7,7 +7,7 @@ use arbitre_laws::{
     ClaimKind, EditionId, Event, Game, Setup, TimeControl,
 };
 use proptest::prelude::*;
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position, Square};
+use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
 /// One step of a random game: which action, a choice among legal moves, time passing.
 #[derive(Clone, Debug)]
@@ -375,6 +375,58 @@ proptest! {
             prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves: {}", i + 1, Fen::from_position(gb.position(), EnPassantMode::Legal));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A replay that holds each next move lets it stand for the checkmate
+    /// and stalemate test (`play_san_continued`): it decides every game as
+    /// testing after every move does, the last move being tested.
+    #[test]
+    fn continued_replay_decides_as_testing_every_move(
+        pos in prop_oneof![start(), endgame_start(), mating_start()],
+        choices in prop::collection::vec(any::<usize>(), 0..200),
+        ed in edition(),
+    ) {
+        let mut record = Vec::new();
+        let mut p = pos.clone();
+        for c in choices {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[c % legal.len()];
+            record.push(San::from_move(&p, m));
+            p.play_unchecked(m);
+        }
+        let mut ga = Game::new(setup(ed, "-", pos.clone())).expect("setup");
+        let mut gb = Game::new(setup(ed, "-", pos)).expect("setup");
+        for (i, san) in record.iter().enumerate() {
+            ga.play_san(i, 0, san);
+            if i + 1 < record.len() {
+                gb.play_san_continued(i, 0, san);
+            } else {
+                gb.play_san(i, 0, san);
+            }
+            prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves", i + 1);
+            prop_assert_eq!(ga.log(), gb.log());
+        }
+    }
+}
+
+fn mating_start() -> impl Strategy<Value = Chess> {
+    prop_oneof![
+        Just("7k/5K2/8/8/8/8/8/6Q1 w - - 0 1"),
+        Just("k7/8/1K6/8/8/8/8/7R w - - 0 1"),
+        Just("7k/8/6K1/8/8/8/8/1B5B w - - 0 1"),
+    ]
+    .prop_map(|fen| {
+        fen.parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal")
+    })
 }
 
 fn endgame_start() -> impl Strategy<Value = Chess> {
