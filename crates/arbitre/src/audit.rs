@@ -21,7 +21,8 @@
 //!   dead position on the board had already fixed;
 //! - `automatic-end-ignored`: under editions with fivefold repetition and the
 //!   75-move rule (2023 9.6), a game that went on after them, or another result;
-//! - `illegal-move`: a move that is not legal; the game is audited up to it;
+//! - `illegal-move`: a move that is not legal; the game is audited up to it
+//!   (its result is judged only if the board had already ended the game);
 //! - `claimable-threefold`, `claimable-fifty` (with `--claimable` only): a draw
 //!   that could have been claimed and was not;
 //! - `clock-increase`, `clock-zero`, `clock-emt`: clock comments that
@@ -1106,7 +1107,9 @@ fn replay(
                 }
             },
         };
-    if !illegal {
+    // a game stopped by an illegal move is judged only if the board had
+    // already ended it: what it ended with stands whatever was written after
+    if !illegal || ended.is_some() {
         findings.extend(judge_result(laws, result, ending, pos, plies, total, ended));
     }
     findings.sort_by_key(|f| f.ply);
@@ -1603,8 +1606,6 @@ fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
     bar
 }
 
-/// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
-/// findings, 2 when an input cannot be read.
 /// Audits the PGN of one reader (plain, gzip or zstd) on the calling thread
 /// and hands each game's report to `each`, in input order; `Err` if the
 /// stream fails while being read (the games before are reported). This is
@@ -1705,6 +1706,8 @@ impl<W: Write> Printer<'_, W> {
     }
 }
 
+/// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
+/// findings, 2 when an input cannot be read.
 pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
     let mut inputs = Vec::with_capacity(files.len());
     let mut stdin_used = false;

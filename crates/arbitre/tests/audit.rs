@@ -361,7 +361,8 @@ fn dead_position_found_at_its_ply_as_by_thorough() {
 /// The quick audit lets the record's next move stand for the checkmate and
 /// stalemate test: a move written after a checkmate or a stalemate has the
 /// game replayed with the test after every move, and reported as
-/// `--thorough` reports it (the game ended there: the move is illegal).
+/// `--thorough` reports it: the game ended there, the move is illegal, and
+/// the recorded result is judged against that ending.
 #[test]
 fn a_move_after_checkmate_or_stalemate_is_found_illegal() {
     let pgn = "[Event \"mate\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n\n\
@@ -373,26 +374,67 @@ fn a_move_after_checkmate_or_stalemate_is_found_illegal() {
         };
         let mut reports = Vec::new();
         audit_reader(std::io::Cursor::new(pgn), &opts, |r| reports.push(r)).expect("read");
-        let illegal: Vec<_> = reports
+        let found: Vec<Vec<_>> = reports
             .iter()
             .map(|r| {
-                assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
-                let f = &r.findings[0];
-                assert_eq!(f.kind, "illegal-move");
-                (r.plies, f.ply, f.fen.clone().expect("fen"))
+                r.findings
+                    .iter()
+                    .map(|f| (r.plies, f.kind, f.ply, f.fen.clone().expect("fen")))
+                    .collect()
             })
             .collect();
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".to_string();
+        let stalemate = "7k/5K2/6Q1/8/8/8/8/8 b - - 1 1".to_string();
         assert_eq!(
-            illegal,
+            found,
             [
-                (
-                    4,
-                    5,
-                    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".to_string()
-                ),
-                (1, 2, "7k/5K2/6Q1/8/8/8/8/8 b - - 1 1".to_string())
+                vec![(4, "illegal-move", 5, mate)],
+                vec![
+                    (1, "result-vs-board", 1, stalemate.clone()),
+                    (1, "illegal-move", 2, stalemate)
+                ],
             ],
             "thorough: {thorough}"
         );
     }
+}
+
+/// On a terminal, stderr shows a progress bar (bytes done of the file's
+/// size, games, games/s, ETA); the report on stdout is the same. Run under
+/// `script` (util-linux), which gives the command a pseudo-terminal.
+#[test]
+fn progress_bar_on_a_terminal_only() {
+    let file = fixture("lichess.pgn");
+    let bin = env!("CARGO_BIN_EXE_arbitre");
+    let out = tempfile::NamedTempFile::new().expect("temp file");
+    let command = format!(
+        "'{bin}' audit --json '{}' 2>&1 > '{}'",
+        path(&file),
+        path(out.path())
+    );
+    let terminal = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("script (util-linux) runs the audit on a pseudo-terminal");
+    assert!(terminal.status.success(), "{terminal:?}");
+    let shown = String::from_utf8_lossy(&terminal.stdout);
+    let size = std::fs::metadata(&file).expect("fixture").len();
+    let kib = format!("{:.2} KiB", size as f64 / 1024.0);
+    for needle in [
+        format!("{kib}/{kib}"),
+        "5 games".into(),
+        "games/s".into(),
+        "ETA".into(),
+    ] {
+        assert!(shown.contains(&needle), "{needle} not in {shown:?}");
+    }
+    // the same report as without a terminal, where stderr stays empty
+    let plain = arbitre(&["audit", "--json", path(&file)]);
+    assert!(
+        plain.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    assert_eq!(std::fs::read(out.path()).expect("report"), plain.stdout);
 }
