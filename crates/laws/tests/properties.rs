@@ -416,12 +416,16 @@ proptest! {
 }
 
 fn mating_start() -> impl Strategy<Value = Chess> {
-    prop_oneof![
-        Just("7k/5K2/8/8/8/8/8/6Q1 w - - 0 1"),
-        Just("k7/8/1K6/8/8/8/8/7R w - - 0 1"),
-        Just("7k/8/6K1/8/8/8/8/1B5B w - - 0 1"),
-    ]
-    .prop_map(|fen| {
+    one_of(&[
+        "7k/5K2/8/8/8/8/8/6Q1 w - - 0 1",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "7k/8/6K1/8/8/8/8/1B5B w - - 0 1",
+    ])
+}
+
+/// One of the positions given as FENs.
+fn one_of(fens: &'static [&'static str]) -> impl Strategy<Value = Chess> {
+    prop::sample::select(fens).prop_map(|fen| {
         fen.parse::<Fen>()
             .expect("fen")
             .into_position(CastlingMode::Standard)
@@ -430,18 +434,12 @@ fn mating_start() -> impl Strategy<Value = Chess> {
 }
 
 fn endgame_start() -> impl Strategy<Value = Chess> {
-    prop_oneof![
-        Just("8/2k5/8/3p4/3P4/8/2K1B3/8 w - - 0 1"),
-        Just("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/1K6 w - - 0 1"),
-        Just("2k5/8/1p1p1p1p/1P1P1P1P/8/8/8/2K1B3 w - - 0 1"),
-        Just("r3k3/pp3ppp/8/8/8/8/PP3PPP/4K2R w - - 0 1"),
-        Just("4k3/3p1p2/3P1P2/8/8/8/8/4K2N w - - 0 1"),
-        Just("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1"),
-    ]
-    .prop_map(|fen| {
-        fen.parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("legal")
-    })
+    one_of(&[
+        "8/2k5/8/3p4/3P4/8/2K1B3/8 w - - 0 1",
+        "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/1K6 w - - 0 1",
+        "2k5/8/1p1p1p1p/1P1P1P1P/8/8/8/2K1B3 w - - 0 1",
+        "r3k3/pp3ppp/8/8/8/8/PP3PPP/4K2R w - - 0 1",
+        "4k3/3p1p2/3P1P2/8/8/8/8/4K2N w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1",
+    ])
 }
