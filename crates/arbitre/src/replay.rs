@@ -18,6 +18,7 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
         path: match e {
             arbitre_laws::game::SetupError::History(_) => "history".into(),
             arbitre_laws::game::SetupError::Odds(_) => "odds".into(),
+            arbitre_laws::game::SetupError::Time { what, .. } => what.into(),
         },
         message: e.to_string(),
     })?;
@@ -223,7 +224,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
         out.push_str(&format!(
             "{:>9.3}    [{}] {}: {}\n",
             d.t as f64 / 1000.0,
-            d.article,
+            d.article.unwrap_or("-"),
             d.note.decision(),
             d.note.text(lang)
         ));

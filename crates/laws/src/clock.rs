@@ -18,6 +18,13 @@ use shakmaty::{ByColor, Color};
 /// Milliseconds, on the arbiter's clock or on a player's clock.
 pub type Millis = i64;
 
+/// The largest time the engine accepts anywhere a time enters it: the
+/// arbiter's clock of an event (an adjourned game may resume weeks later),
+/// remaining times set in a setup or by the arbiter, a period, an increment
+/// or a delay. One year, in milliseconds. Every sum the clock makes of such
+/// values stays far inside `i64`, and the clock's own arithmetic saturates.
+pub const MAX_MILLIS: Millis = 366 * 24 * 3_600 * 1_000;
+
 /// How a period's clock treats the start of each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Delay {
@@ -299,7 +306,7 @@ pub struct Totals {
 }
 
 /// The chess clock.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
     remaining: ByColor<Millis>,
@@ -348,24 +355,26 @@ impl Clock {
             return;
         }
         let totals = self.totals.get_mut(side);
-        match kind {
-            LedgerKind::Allotted => totals.allotted += ms,
-            LedgerKind::Increment | LedgerKind::DelayRefund => totals.increments += ms,
+        let sum = match kind {
+            LedgerKind::Allotted => &mut totals.allotted,
+            LedgerKind::Increment | LedgerKind::DelayRefund => &mut totals.increments,
             LedgerKind::Penalty | LedgerKind::Bonus | LedgerKind::ArbiterSet => {
-                totals.adjustments += ms
+                &mut totals.adjustments
             }
-            LedgerKind::Used => totals.used += ms,
-        }
-        if kind == LedgerKind::Used {
-            *self.remaining.get_mut(side) -= ms;
+            LedgerKind::Used => &mut totals.used,
+        };
+        *sum = sum.saturating_add(ms);
+        let remaining = self.remaining.get_mut(side);
+        *remaining = if kind == LedgerKind::Used {
+            remaining.saturating_sub(ms)
         } else {
-            *self.remaining.get_mut(side) += ms;
-        }
+            remaining.saturating_add(ms)
+        };
         let mut left = ms;
         while left != 0 {
             let part = left.clamp(-PACKED_MAX, PACKED_MAX);
             self.ledger.push(Packed::new(side, kind, part));
-            left -= part;
+            left = left.saturating_sub(part);
         }
     }
 
@@ -381,12 +390,13 @@ impl Clock {
 
     /// Remaining time of a player, as counted up to the last `advance`.
     pub fn remaining(&self, side: Color) -> Millis {
-        *self.remaining.get(side)
-            - if self.running == Some(side) {
+        self.remaining
+            .get(side)
+            .saturating_sub(if self.running == Some(side) {
                 self.unposted
             } else {
                 0
-            }
+            })
     }
 
     /// Whose clock runs.
@@ -418,7 +428,7 @@ impl Clock {
     pub fn totals(&self, side: Color) -> Totals {
         let mut t = *self.totals.get(side);
         if self.running == Some(side) {
-            t.used += self.unposted;
+            t.used = t.used.saturating_add(self.unposted);
         }
         t
     }
@@ -439,10 +449,14 @@ impl Clock {
         }
         let left = self.remaining(side);
         let uncounted = match self.delay(side) {
-            Delay::Simple(d) => (self.turn_start + d - self.since).max(0),
+            Delay::Simple(d) => self
+                .turn_start
+                .saturating_add(d)
+                .saturating_sub(self.since)
+                .max(0),
             _ => 0,
         };
-        Some(self.since + uncounted + left)
+        Some(self.since.saturating_add(uncounted).saturating_add(left))
     }
 
     /// Counts the running side's time up to arbiter time `t` (never backwards).
@@ -464,19 +478,19 @@ impl Clock {
             }
             return None;
         }
-        let elapsed = t - self.turn_start;
+        let elapsed = t.saturating_sub(self.turn_start);
         let counted = match self.delay(side) {
-            Delay::Simple(d) => (elapsed - d).max(0),
+            Delay::Simple(d) => elapsed.saturating_sub(d).max(0),
             _ => elapsed,
         };
-        let delta = counted - self.turn_used;
+        let delta = counted.saturating_sub(self.turn_used);
         let left = self.remaining(side);
         let used = delta.min(left).max(0);
         self.turn_used = counted;
-        self.unposted += used;
+        self.unposted = self.unposted.saturating_add(used);
         self.since = t;
         if used == left && self.fallen(side).is_none() {
-            let at = t - (delta - used);
+            let at = t.saturating_sub(delta.saturating_sub(used));
             *self.fallen.get_mut(side) = Some(at);
             return Some(at);
         }
@@ -505,10 +519,10 @@ impl Clock {
     /// stopped the clocks): time already counted this turn stays counted and
     /// the pause is not thinking time.
     pub fn resume(&mut self, side: Color, t: Millis) {
-        let paused = (t - self.since).max(0);
+        let paused = t.saturating_sub(self.since).max(0);
         self.since = t.max(self.since);
         if self.running.is_none() {
-            self.turn_start += paused;
+            self.turn_start = self.turn_start.saturating_add(paused);
         }
         self.running = Some(side);
     }
@@ -567,15 +581,48 @@ impl Clock {
         *self.moves.get_mut(side) = done;
     }
 
+    /// Reinstates the clock of an earlier moment, `before`, at arbiter time
+    /// `t` (an irregularity put right: 7.4, 7.5, B5, 1930 21.8): the moves
+    /// counted for the time control go back to what they were, and the
+    /// periods and increments credited since are taken back, each as an
+    /// entry of the ledger; the time each player used since stays used, and
+    /// the arbiter's adjustments stay. Both clocks are left stopped.
+    pub fn reinstate(&mut self, before: &Clock, t: Millis) {
+        self.stop(t);
+        for side in Color::ALL {
+            let now = *self.totals.get(side);
+            let then = before.totals(side);
+            for (kind, diff) in [
+                (
+                    LedgerKind::Allotted,
+                    then.allotted.saturating_sub(now.allotted),
+                ),
+                (
+                    LedgerKind::Increment,
+                    then.increments.saturating_sub(now.increments),
+                ),
+            ] {
+                let diff = diff.max(-self.remaining(side));
+                self.post(side, kind, diff);
+            }
+            *self.moves.get_mut(side) = before.moves(side);
+            if self.remaining(side) > 0 {
+                *self.fallen.get_mut(side) = None;
+            }
+        }
+    }
+
     /// Counts a move for the time control without touching the clocks (moves
     /// of the `history`, played before the clocks start).
     pub fn count_move(&mut self, side: Color) {
         *self.moves.get_mut(side) = self.moves(side).saturating_add(1);
     }
 
-    /// Adds (or, negative, takes) time as a penalty or bonus.
+    /// Adds (or, negative, takes) time as a penalty or bonus. Time never
+    /// shows below zero, nor above [`MAX_MILLIS`].
     pub fn adjust(&mut self, side: Color, kind: LedgerKind, ms: Millis) {
-        let ms = ms.max(-self.remaining(side));
+        let left = self.remaining(side);
+        let ms = ms.clamp(-left, MAX_MILLIS.saturating_sub(left).max(0));
         self.post(side, kind, ms);
         if self.remaining(side) > 0 {
             *self.fallen.get_mut(side) = None;
@@ -584,7 +631,7 @@ impl Clock {
 
     /// The arbiter sets a player's remaining time.
     pub fn set(&mut self, side: Color, ms: Millis) {
-        let delta = ms.max(0) - self.remaining(side);
+        let delta = ms.clamp(0, MAX_MILLIS).saturating_sub(self.remaining(side));
         self.adjust(side, LedgerKind::ArbiterSet, delta);
     }
 }

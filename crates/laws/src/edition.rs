@@ -268,6 +268,9 @@ pub struct IllegalMoves {
     /// Whether that loss is a draw when the opponent cannot checkmate by any
     /// series of legal moves (2023 7.5.5; not in the 2001 and 2005 texts).
     pub loss_draw_if_cannot_mate: bool,
+    /// Where pressing the clock without making a move counts as an illegal
+    /// move (2023 7.5.3), the article.
+    pub press_without_move: Option<Article>,
     /// Where a pawn left unpromoted on the last rank becomes a queen (2023 7.5.4),
     /// the article; otherwise such a move is an ordinary illegal move.
     pub unpromoted_pawn_becomes_queen: Option<Article>,
@@ -294,10 +297,14 @@ pub struct Quickplay {
     pub no_arbiter: Article,
     /// The article excluding the claim in blitz and with increment or delay.
     pub excluded: Article,
-    /// Both flags down, no arbiter present.
+    /// Both flags down, no arbiter present: a draw (in the last period only,
+    /// where `both_flags_continue` is set).
     pub both_flags: Article,
-    /// Whether both flags down draw only in the last period (2023 III.3.1).
-    pub both_flags_only_last_period: bool,
+    /// Where both flags down before the last period let the game go on
+    /// (2023 III.3.1.1), the article.
+    pub both_flags_continue: Option<Article>,
+    /// Where a quickplay claim counts as a draw offer (2005 9.1c), the article.
+    pub claim_is_offer: Option<Article>,
 }
 
 /// Touch-move (art. 4) and the rapid/blitz claims of Annex B.
@@ -305,6 +312,23 @@ pub struct Quickplay {
 pub struct Touching {
     /// A touched piece must be moved or captured.
     pub touch_move: Article,
+    /// Own pieces touched: the first that can be moved must be moved (4.3a, 4.3.1).
+    pub own: Article,
+    /// Opponent's pieces touched: the first that can be captured must be captured (4.3b, 4.3.2).
+    pub theirs: Article,
+    /// One of each colour: capture with that piece, else the first that can
+    /// be moved or captured (4.3c, 4.3.3).
+    pub both: Article,
+    /// King then rook: castle on that side if legal (4.4a, 4.4.1).
+    pub castle: Article,
+    /// Rook then king: no castling on that side on this move (4.4b, 4.4.2).
+    pub rook_then_king: Article,
+    /// King (and rook) touched to castle, castling illegal: another king
+    /// move, if the king has one (4.4c, 4.4.3).
+    pub castling_illegal: Article,
+    /// A player who deliberately touches a piece loses the right to claim
+    /// against the opponent's breach of 4.3 or 4.4 (4.7, 4.8).
+    pub claim_right_lost: Article,
     /// Where art. 4 applies only on a player's request, the article (2005 B5), by game type.
     pub on_request: ByGameType<Option<Article>>,
     /// Where claims about the initial position, board orientation and clock
@@ -371,7 +395,7 @@ pub struct Adjournment {
 }
 
 /// One edition of the Laws: every parameter the engine needs, with its article.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Edition {
     /// Identifier.
     pub id: EditionId,
@@ -402,12 +426,21 @@ pub struct Edition {
     pub agreement: Article,
     /// Whether an agreement needs at least one move by each player (2023 5.2.3).
     pub agreement_needs_a_move_each: bool,
+    /// Pressing the clock completes a move.
+    pub clock_press: Article,
     /// Offering a draw.
     pub draw_offer: Article,
+    /// Where touching a piece with the intention of moving or capturing it
+    /// rejects a pending draw offer (2023 9.1.2.1), the article.
+    pub offer_rejected_by_touch: Option<Article>,
     /// The article an offer made at the wrong moment breaches.
     pub draw_offer_breach: Article,
     /// Where a claim under 9.2 or 9.3 counts as a draw offer, the article saying so.
     pub claim_is_offer: Option<Article>,
+    /// The threefold claim, by the player having the move.
+    pub threefold: Article,
+    /// The fifty-move claim, by the player having the move.
+    pub fifty: Article,
     /// Threefold repetition, claimed with a written, intended move.
     pub threefold_intended: Article,
     /// Threefold repetition, claimed when the position has just appeared.
@@ -420,6 +453,9 @@ pub struct Edition {
     pub fifty_moves: u32,
     /// A player who moves without claiming loses the right for that move.
     pub claim_right_lost: Article,
+    /// Where touching a piece as in 4.3 already loses the right to claim
+    /// under 9.2 or 9.3 on that move (2023 9.4), the article.
+    pub touch_loses_claim_right: Option<Article>,
     /// Claiming stops both clocks.
     pub claim_stops_clocks: Article,
     /// Penalty for an incorrect claim.

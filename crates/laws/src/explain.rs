@@ -33,6 +33,20 @@ pub enum Note {
     ArbiterMustRuleOnMate(Color),
     /// An event earlier than the one before it.
     OutOfOrder,
+    /// A time outside the range the engine accepts (0 to one year): which.
+    TimeOutOfRange(&'static str),
+    /// A move of the history written after the game had ended.
+    HistoryMoveAfterEnd(String),
+    /// The player with the move pressed the clock without making one (2023 7.5.3).
+    PressWithoutMove(Color),
+    /// The player rejected the pending offer by touching a piece (2023 9.1.2.1).
+    OfferDeclinedByTouch(Color),
+    /// A touch-move claim by a player who has since touched a piece himself (4.7, 4.8).
+    TouchClaimRightLost(Color),
+    /// A draw claim after touching a piece on this move (2023 9.4).
+    RightLostByTouch(Color),
+    /// Times that cannot be restored in a game played without a clock: nothing to annul.
+    NoClockToRestore,
     /// The game is already over.
     GameAlreadyOver,
     /// A ruling is awaited first.
@@ -464,7 +478,13 @@ impl Note {
             | NothingToRule
             | OddsMoveGivesCheck => "refused",
             OfferAtWrongMoment(_) => "breach",
-            OfferDeclined(_) | OfferDeclinedByMove(_) | OfferLapsedGameOver => "offer-lapsed",
+            OfferDeclined(_)
+            | OfferDeclinedByMove(_)
+            | OfferDeclinedByTouch(_)
+            | OfferLapsedGameOver => "offer-lapsed",
+            PressWithoutMove(_) => "illegal-move",
+            NoClockToRestore => "resumption",
+            RightLostByTouch(_) | TouchClaimRightLost(_) => "right-lost",
             ClockNotPressed(_) => "clock",
             ClaimExamined { .. } => "claim",
             FlagClaimValid(_) => "claim-valid",
@@ -472,6 +492,8 @@ impl Note {
             RightLost(_) => "right-lost",
             DeclaredMoveInvalid(_) => "claim-incorrect",
             OutOfOrder
+            | TimeOutOfRange(_)
+            | HistoryMoveAfterEnd(_)
             | GameAlreadyOver
             | AwaitingRuling
             | NotHandled(_)
@@ -825,6 +847,13 @@ impl Note {
             Touched { side: c, square } => pick(lang, format!("{} touches the piece on {square}", side(*c, lang)), format!("{} touchent la pièce en {square}", cap(side(*c, lang)))),
             TouchedPieceMustMove(c) => pick(lang, format!("Refused: {} must move or capture the piece touched", side(*c, lang)), format!("Refusé : les {} doivent jouer ou prendre la pièce touchée", fr_of(*c))),
             TouchMoveNotEnforced(c) => pick(lang, format!("{}'s move breaks touch-move; art. 4 applies only if the opponent asks", side(*c, lang)), format!("Le coup des {} enfreint la règle de la pièce touchée ; l'article 4 ne s'applique qu'à la demande de l'adversaire", fr_of(*c))),
+            TimeOutOfRange(what) => pick(lang, format!("Refused: the time `{what}` is outside 0 to one year"), format!("Refusé : le temps `{what}` est hors de l'intervalle de 0 à un an")),
+            HistoryMoveAfterEnd(san) => pick(lang, format!("Refused: {san} was written after the game had ended"), format!("Refusé : {san} a été noté après la fin de la partie")),
+            PressWithoutMove(c) => pick(lang, format!("{} pressed the clock without making a move: penalised as an illegal move", cap(side(*c, lang))), format!("Les {} ont appuyé sur la pendule sans jouer : sanctionné comme un coup illégal", side(*c, lang))),
+            OfferDeclinedByTouch(c) => pick(lang, format!("{} touched a piece: the draw offer is declined", cap(side(*c, lang))), format!("Les {} ont touché une pièce : l'offre de nullité est rejetée", side(*c, lang))),
+            TouchClaimRightLost(c) => pick(lang, format!("Refused: {} touched a piece and lost the right to claim touch-move", side(*c, lang)), format!("Refusé : les {} ont touché une pièce et perdu le droit de réclamer", side(*c, lang))),
+            RightLostByTouch(c) => pick(lang, format!("Refused: {} touched a piece and lost the right to claim a draw on this move", side(*c, lang)), format!("Refusé : les {} ont touché une pièce et perdu le droit de réclamer la nullité pour ce coup", side(*c, lang))),
+            NoClockToRestore => pick(lang, "The game is played without a clock: no times to restore, the game goes on".into(), "La partie se joue sans pendule : aucun temps à rétablir, la partie continue".into()),
             NoTouchBreach(_) => pick(lang, "Refused: no move breaking touch-move to correct".into(), "Refusé : aucun coup enfreignant la règle de la pièce touchée".into()),
             TouchMoveApplied(c) => pick(lang, format!("Touch-move applied on request: {}'s move is taken back and the piece touched must be moved", side(*c, lang)), format!("Pièce touchée appliquée sur demande : le coup des {} est repris, la pièce touchée doit être jouée", fr_of(*c))),
             TooLateAfterThreeMoves(_) => pick(lang, "Refused: no such claim once each player has completed three moves".into(), "Refusé : plus de réclamation de ce genre après trois coups de chaque joueur".into()),

@@ -11,11 +11,12 @@ use shakmaty::{
 
 mod adjourn;
 mod irregular;
+mod touch;
 
 pub use adjourn::EnvelopeView;
 
 use crate::{
-    clock::{Clock, LedgerKind, Millis, TimeControl},
+    clock::{Clock, LedgerKind, Millis, TimeControl, MAX_MILLIS},
     dead::{self, Mate},
     edition::{Article, ClaimantDeduction, Edition, EditionId, FlagPolicy, GameType},
     event::{Action, Actor, ClaimKind, Event, Judgment},
@@ -230,6 +231,14 @@ pub enum SetupError {
     /// Odds requested where the edition has no odds games, or impossible odds.
     #[error("odds: {0}")]
     Odds(String),
+    /// A time outside the range the engine accepts.
+    #[error("{what}: {ms} ms is outside 0..={max} ms (one year)", max = MAX_MILLIS)]
+    Time {
+        /// Which time.
+        what: &'static str,
+        /// The value given.
+        ms: Millis,
+    },
 }
 
 /// One decision of the arbiter, with its article.
@@ -239,8 +248,10 @@ pub struct Decision {
     pub t: Millis,
     /// Index of the event that led to it (none when time alone did).
     pub event: Option<usize>,
-    /// The article that makes it, as the edition numbers it.
-    pub article: Article,
+    /// The article that makes it, as the edition numbers it; `None` for a
+    /// decision no article makes (an event out of order, an action that
+    /// belongs to nobody at that moment).
+    pub article: Option<Article>,
     /// What was decided, with its explanation.
     pub note: Note,
 }
@@ -259,9 +270,8 @@ enum Awaiting {
     /// arbiter must rule whether `loser` loses (`lose`) or draws (`draw`).
     MateRuling {
         loser: Color,
-        lose: Termination,
-        draw: Termination,
-        article: Article,
+        lose: (Termination, Article),
+        draw: (Termination, Article),
     },
     /// A quickplay claim (10.2, III.5) waits for the arbiter's decision.
     Quickplay { claimant: Color },
@@ -309,10 +319,10 @@ pub struct Game {
     uncompleted: Option<irregular::Physical>,
     /// A completed illegal move standing on the board, open to a claim (B6, C3).
     standing: Option<Box<irregular::Standing>>,
-    /// Touched pieces that the player with the move must move or capture.
-    touch: Option<irregular::Touch>,
+    /// Pieces touched by the player with the move, in order (4.3, 4.4).
+    touch: Option<touch::Touch>,
     /// A move that broke touch-move, open to the opponent's request (B5).
-    touch_breach: Option<Box<irregular::Breach>>,
+    touch_breach: Option<Box<touch::Breach>>,
     /// A quickplay claim the arbiter postponed (10.2b, III.5.2).
     postponed: Option<Color>,
     /// Half-moves after which the position is not what the move gives: an
@@ -333,6 +343,95 @@ pub struct Game {
     now: Millis,
 }
 
+impl PartialEq for Game {
+    /// The complete state, log included (see [`Game::same_state`]).
+    fn eq(&self, other: &Game) -> bool {
+        self.same_state(other) && self.log == other.log
+    }
+}
+
+impl Game {
+    /// Whether two games are in the same complete state, their logs apart:
+    /// every field, positions compared with their move counters.
+    pub fn same_state(&self, other: &Game) -> bool {
+        // destructured so that a new field cannot be forgotten here
+        let Game {
+            laws,
+            game_type,
+            notation,
+            players,
+            dead_check,
+            continued,
+            start,
+            position,
+            moves,
+            hashes,
+            current_hash,
+            window,
+            window_at,
+            clock,
+            offer,
+            offers,
+            unpressed,
+            obligation,
+            awaiting,
+            regulations,
+            illegal,
+            uncompleted,
+            standing,
+            touch,
+            touch_breach,
+            postponed,
+            overrides,
+            odds,
+            press_count,
+            adjourned,
+            present,
+            session_end,
+            outcome,
+            log: _,
+            now,
+        } = self;
+        let counters = |a: &Chess, b: &Chess| {
+            a == b && a.halfmoves() == b.halfmoves() && a.fullmoves() == b.fullmoves()
+        };
+        laws.id == other.laws.id
+            && *game_type == other.game_type
+            && *notation == other.notation
+            && *players == other.players
+            && *dead_check == other.dead_check
+            && *continued == other.continued
+            && counters(start, &other.start)
+            && counters(position, &other.position)
+            && *moves == other.moves
+            && *hashes == other.hashes
+            && *current_hash == other.current_hash
+            && counters(window, &other.window)
+            && *window_at == other.window_at
+            && *clock == other.clock
+            && *offer == other.offer
+            && *offers == other.offers
+            && *unpressed == other.unpressed
+            && *obligation == other.obligation
+            && *awaiting == other.awaiting
+            && *regulations == other.regulations
+            && *illegal == other.illegal
+            && *uncompleted == other.uncompleted
+            && *standing == other.standing
+            && *touch == other.touch
+            && *touch_breach == other.touch_breach
+            && *postponed == other.postponed
+            && *overrides == other.overrides
+            && *odds == other.odds
+            && *press_count == other.press_count
+            && *adjourned == other.adjourned
+            && *present == other.present
+            && *session_end == other.session_end
+            && *outcome == other.outcome
+            && *now == other.now
+    }
+}
+
 fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -351,18 +450,6 @@ pub fn same_position(a: &Chess, b: &Chess) -> bool {
         && a.legal_ep_square() == b.legal_ep_square()
 }
 
-/// The article one level up: `9.2b` → `9.2`, `9.2.1.2` → `9.2.1`.
-fn parent(article: Article) -> Article {
-    if article.ends_with(|c: char| c.is_ascii_lowercase()) {
-        &article[..article.len() - 1]
-    } else {
-        match article.rfind('.') {
-            Some(i) if article[..i].contains('.') => &article[..i],
-            _ => article,
-        }
-    }
-}
-
 impl Game {
     /// Starts a game: plays the history, starts the clock of the side to move at 0.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
@@ -375,6 +462,30 @@ impl Game {
                     .classify(setup.time_control.ms_for_sixty_moves())
             }
         });
+        let in_range = |what: &'static str, ms: Millis| {
+            if (0..=MAX_MILLIS).contains(&ms) {
+                Ok(())
+            } else {
+                Err(SetupError::Time { what, ms })
+            }
+        };
+        if let Some(clocks) = &setup.clocks {
+            in_range("clocks.white", clocks.white)?;
+            in_range("clocks.black", clocks.black)?;
+        }
+        if let Some(end) = setup.session_end {
+            in_range("session_end", end)?;
+        }
+        if let Some(limit) = setup.regulations.late_limit_ms {
+            in_range("regulations.late_limit", limit)?;
+        }
+        for p in setup.time_control.periods() {
+            in_range("time_control", p.base)?;
+            in_range("time_control", p.increment)?;
+            if let crate::clock::Delay::Simple(d) | crate::clock::Delay::Bronstein(d) = p.delay {
+                in_range("time_control", d)?;
+            }
+        }
         let history = match &setup.history {
             Some(text) => read_movetext(&setup.start, text, setup.notation)?,
             None => Vec::new(),
@@ -446,18 +557,33 @@ impl Game {
         }
         game.current_hash = hash(&game.position);
         game.hashes.push(short(game.current_hash));
+        // the start position and every move of the history are judged as a
+        // move made in the events is: a game that ends inside the history
+        // ends there, and the moves written after its end are refused
+        if let Some(ending) = game.ending_after_move() {
+            game.end_by_move(0, None, ending);
+        }
+        let notation = game.notation;
+        let mut record = game.position.clone();
         for m in history {
+            if let Some(outcome) = &game.outcome {
+                let article = outcome.article;
+                let san = write_san(&record, &m, notation);
+                record.play_unchecked(m);
+                game.decide(0, None, article, Note::HistoryMoveAfterEnd(san));
+                continue;
+            }
+            record.play_unchecked(m);
             let side = game.position.turn();
             game.play(m);
             game.clock.count_move(side);
+            if let Some(ending) = game.ending_after_move() {
+                game.end_by_move(0, None, ending);
+            }
         }
         if game.outcome.is_none() {
-            if let Some(ending) = game.ending_after_move() {
-                game.finish(0, None, ending);
-            } else {
-                let side = game.position.turn();
-                game.clock.start(side, 0);
-            }
+            let side = game.position.turn();
+            game.clock.start(side, 0);
         }
         Ok(game)
     }
@@ -506,6 +632,8 @@ impl Game {
     pub fn state(&self) -> State {
         if self.outcome.is_some() || matches!(self.awaiting, Some(Awaiting::NoArbiter { .. })) {
             State::Finished
+        } else if self.awaiting.is_some() {
+            State::AwaitingRuling
         } else if self.is_adjourned() {
             State::Adjourned
         } else {
@@ -548,13 +676,31 @@ impl Game {
         sheet
     }
 
-    fn decide(&mut self, t: Millis, event: Option<usize>, article: Article, note: Note) {
+    fn decide(
+        &mut self,
+        t: Millis,
+        event: Option<usize>,
+        article: impl Into<Option<Article>>,
+        note: Note,
+    ) {
         self.log.push(Decision {
             t,
             event,
-            article,
+            article: article.into(),
             note,
         });
+    }
+
+    /// The game ends by itself on the board (checkmate, stalemate, dead
+    /// position, 2023 9.6), with the restatement of the dead-position rule
+    /// where the edition has one (2001/2005 9.6).
+    fn end_by_move(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
+        if outcome.termination == Termination::DeadPosition {
+            if let Some(also) = self.laws.dead_position_also {
+                self.decide(t, event, also, Note::DeadPosition);
+            }
+        }
+        self.finish(t, event, outcome);
     }
 
     fn finish(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
@@ -595,8 +741,7 @@ impl Game {
         // moments of an adjournment on the way: an early adjourner's clock
         // stops at the session's end (A1b); an absent player loses at the
         // deadline (A10)
-        let moments = self.adjourned.as_ref().map(|a| [a.early_until, a.deadline]);
-        for at in moments.into_iter().flatten().flatten().filter(|&m| m <= t) {
+        for at in self.adjournment_moments(t).into_iter().flatten() {
             self.advance_clocks(at);
             self.adjournment_time(at);
         }
@@ -661,24 +806,34 @@ impl Game {
         draw: Termination,
         article: Article,
     ) {
+        self.lose_or_draw(t, event, loser, (lose, article), (draw, article));
+    }
+
+    /// `loser` loses (`lose`: termination and article), or draws (`draw`)
+    /// when his opponent cannot checkmate by any series of legal moves; when
+    /// the search cannot tell, the clocks stop and the arbiter rules: the
+    /// engine never guesses.
+    fn lose_or_draw(
+        &mut self,
+        t: Millis,
+        event: Option<usize>,
+        loser: Color,
+        lose: (Termination, Article),
+        draw: (Termination, Article),
+    ) {
         match dead::can_checkmate(&self.position, !loser) {
             Mate::Possible(_) => self.finish(
                 t,
                 event,
-                Outcome::new(GameResult::win(!loser), lose, article),
+                Outcome::new(GameResult::win(!loser), lose.0, lose.1),
             ),
             Mate::Impossible => {
-                self.finish(t, event, Outcome::new(GameResult::Draw, draw, article))
+                self.finish(t, event, Outcome::new(GameResult::Draw, draw.0, draw.1))
             }
             Mate::Unknown => {
                 self.clock.stop(t);
-                self.awaiting = Some(Awaiting::MateRuling {
-                    loser,
-                    lose,
-                    draw,
-                    article,
-                });
-                self.decide(t, event, article, Note::ArbiterMustRuleOnMate(!loser));
+                self.awaiting = Some(Awaiting::MateRuling { loser, lose, draw });
+                self.decide(t, event, draw.1, Note::ArbiterMustRuleOnMate(!loser));
             }
         }
     }
@@ -702,8 +857,12 @@ impl Game {
     /// Applies one event (`index` is its place in the event list, for the log).
     pub fn apply(&mut self, index: usize, event: &Event) {
         let t = event.t;
+        if let Some(what) = out_of_range(event) {
+            self.decide(self.now, Some(index), None, Note::TimeOutOfRange(what));
+            return;
+        }
         if t < self.now {
-            self.decide(self.now, Some(index), "-", Note::OutOfOrder);
+            self.decide(self.now, Some(index), None, Note::OutOfOrder);
             return;
         }
         self.advance(t);
@@ -719,12 +878,26 @@ impl Game {
             return;
         }
         if let Some(awaiting) = self.awaiting {
+            let offered_by = self.offer.map(|o| o.by);
             match (&event.by, &event.action) {
                 (Actor::Arbiter, Action::Ruling(j)) => self.on_ruling(t, index, awaiting, *j),
                 (_, Action::Arrive) => {}
+                // a claim that counts as a draw offer (9.1c) may be accepted
+                // or declined while the arbiter's ruling is pending
+                (Actor::Player(c), Action::AcceptDraw | Action::DeclineDraw)
+                    if matches!(awaiting, Awaiting::Quickplay { claimant } if claimant != *c)
+                        && offered_by.is_some_and(|by| by != *c) =>
+                {
+                    if matches!(event.action, Action::AcceptDraw) {
+                        self.awaiting = None;
+                        self.on_accept(t, index, *c);
+                    } else {
+                        self.on_decline(t, index, *c);
+                    }
+                }
                 _ => {
                     let article = match awaiting {
-                        Awaiting::MateRuling { article, .. } => article,
+                        Awaiting::MateRuling { draw, .. } => draw.1,
                         Awaiting::Quickplay { .. } => self.laws.quickplay.claim,
                         Awaiting::QuickplayAtFlag { .. } => self.laws.quickplay.postpone,
                         Awaiting::NoArbiter { .. } => self.laws.quickplay.no_arbiter,
@@ -764,7 +937,7 @@ impl Game {
             (Actor::Arbiter, Action::Ruling(_)) => {
                 self.decide(t, ev, self.laws.quickplay.claim, Note::NothingToRule)
             }
-            (_, action) => self.decide(t, ev, "-", Note::NotHandled(action_name(action))),
+            (_, action) => self.decide(t, ev, None, Note::NotHandled(action_name(action))),
         }
     }
 
@@ -773,15 +946,10 @@ impl Game {
         let qp = self.laws.quickplay;
         self.awaiting = None;
         match awaiting {
-            Awaiting::MateRuling {
-                loser,
-                lose,
-                draw,
-                article,
-            } => {
+            Awaiting::MateRuling { loser, lose, draw } => {
                 let outcome = match judgment {
-                    Judgment::Draw => Outcome::new(GameResult::Draw, draw, article),
-                    _ => Outcome::new(GameResult::win(!loser), lose, article),
+                    Judgment::Draw => Outcome::new(GameResult::Draw, draw.0, draw.1),
+                    _ => Outcome::new(GameResult::win(!loser), lose.0, lose.1),
                 };
                 self.finish(t, ev, outcome);
             }
@@ -1112,20 +1280,21 @@ impl Game {
             }
         }
         let mut breach = None;
-        if let Some(touch) = self.touch.filter(|touch| touch.by == c) {
-            if let Some(allowed) = touch.required(&self.position) {
-                if !allowed.contains(&m) {
-                    if touch.enforced {
-                        self.decide(t, ev, touch.article, Note::TouchedPieceMustMove(c));
-                        return;
-                    }
-                    breach = Some(irregular::Breach {
-                        by: c,
-                        before: self.snapshot(),
-                        touch,
-                    });
-                }
+        let refusal = self.touch.as_ref().filter(|x| x.by == c).and_then(|x| {
+            x.refusal(&self.position, &m, &laws.touching)
+                .map(|article| (article, x.enforced, x.clone()))
+        });
+        if let Some((article, enforced, touch)) = refusal {
+            if enforced {
+                self.decide(t, ev, article, Note::TouchedPieceMustMove(c));
+                return;
             }
+            breach = Some(touch::Breach {
+                by: c,
+                before: self.snapshot(),
+                touch,
+                claim_lost: false,
+            });
         }
         // the odds receiver moving again must leave a position in which he can
         let series = self.odds.filter(|o| o.receiver == c && o.left > 1);
@@ -1136,7 +1305,7 @@ impl Game {
                 match irregular::same_side_again(&after) {
                     Some(p) => Some(p),
                     None => {
-                        self.decide(t, ev, laws.odds.unwrap_or("22"), Note::OddsMoveGivesCheck);
+                        self.decide(t, ev, laws.odds, Note::OddsMoveGivesCheck);
                         return;
                     }
                 }
@@ -1178,7 +1347,7 @@ impl Game {
             // the opponent never pressed: his clock ran until now
             let count = self.press_count;
             self.clock.press(opp, t, count);
-            self.decide(t, ev, "6.2", Note::ClockNotPressed(opp));
+            self.decide(t, ev, laws.clock_press, Note::ClockNotPressed(opp));
         }
         if let Some(offer) = self.offer {
             if offer.by != c {
@@ -1204,12 +1373,7 @@ impl Game {
         }
         let count = self.moves_counted(c);
         if let Some(outcome) = self.ending_after_move() {
-            if outcome.termination == Termination::DeadPosition {
-                if let Some(also) = laws.dead_position_also {
-                    self.decide(t, ev, also, Note::DeadPosition);
-                }
-            }
-            self.finish(t, ev, outcome);
+            self.end_by_move(t, ev, outcome);
             return;
         }
         if press {
@@ -1247,8 +1411,29 @@ impl Game {
             if let Some(u) = self.uncompleted.take() {
                 self.complete_illegal(t, Some(index), u);
             }
+        } else if c == self.position.turn() && self.unpressed.is_none() {
+            // the player with the move presses without having moved
+            match self.laws.illegal_moves.press_without_move {
+                Some(article) => {
+                    // 2023 7.5.3: penalised as an illegal move; the press is
+                    // undone, his clock runs on
+                    self.decide(t, Some(index), article, Note::PressWithoutMove(c));
+                    self.penalise_illegal(t, Some(index), c, false);
+                }
+                None => self.decide(
+                    t,
+                    Some(index),
+                    self.laws.clock_press,
+                    Note::NothingToPress(c),
+                ),
+            }
         } else {
-            self.decide(t, Some(index), "6.2", Note::NothingToPress(c));
+            self.decide(
+                t,
+                Some(index),
+                self.laws.clock_press,
+                Note::NothingToPress(c),
+            );
         }
     }
 
@@ -1267,7 +1452,9 @@ impl Game {
         let correct = self.unpressed == Some(c);
         let has_move = self.position.turn() == c && self.unpressed.is_none();
         if correct {
-            self.offers.push((self.moves.len() - 1) as u32);
+            if let Some(last) = self.moves.len().checked_sub(1) {
+                self.offers.push(last as u32);
+            }
             self.decide(t, ev, laws.draw_offer, Note::OfferMade(c));
         } else {
             if !has_move {
@@ -1300,27 +1487,56 @@ impl Game {
     }
 
     fn on_accept(&mut self, t: Millis, index: usize, c: Color) {
+        self.accept(t, index, c, self.laws.agreement);
+    }
+
+    /// `c` accepts the pending offer: the game is drawn by agreement under
+    /// `article` (5.2c during play, A6 before a resumption), provided each
+    /// player has made a move where the edition requires it (2023 5.2.3).
+    pub(super) fn accept(&mut self, t: Millis, index: usize, c: Color, article: Article) {
         let laws = self.laws;
         match self.offer {
             Some(offer) if offer.by != c => {
+                self.offer = None;
                 if laws.agreement_needs_a_move_each && !self.both_have_moved() {
-                    self.offer = None;
                     self.decide(t, Some(index), laws.agreement, Note::AgreementTooEarly);
                     return;
                 }
-                self.offer = None;
                 self.finish(
                     t,
                     Some(index),
-                    Outcome::new(GameResult::Draw, Termination::Agreement, laws.agreement),
+                    Outcome::new(GameResult::Draw, Termination::Agreement, article),
                 );
             }
             _ => self.decide(t, Some(index), laws.draw_offer, Note::NoOfferToAnswer(c)),
         }
     }
 
+    /// Whether each player has made at least one move: the moves the start
+    /// position's full-move number says were played count, as do those of
+    /// the history and the events.
     fn both_have_moved(&self) -> bool {
-        self.moves.len() >= 2
+        let start = &self.start;
+        let before = u64::from(start.fullmoves().get()) - 1;
+        let mut made = ByColor {
+            white: before + u64::from(start.turn() == Color::Black),
+            black: before,
+        };
+        let mut turn = start.turn();
+        for (i, _) in self.moves.iter().enumerate() {
+            *made.get_mut(turn) += 1;
+            // an odds receiver's series, or an illegal move left standing,
+            // may leave the same side to move: the record says who moves next
+            turn = match self.overrides.iter().find(|(ply, _)| *ply as usize == i) {
+                Some((_, after)) => after.turn(),
+                None => !turn,
+            };
+        }
+        // a sealed move not yet played is the sealer's move (A1a, I.1.1)
+        if let Some(sealer) = self.sealer_of_pending_move() {
+            *made.get_mut(sealer) += 1;
+        }
+        made.white >= 1 && made.black >= 1
     }
 
     fn on_decline(&mut self, t: Millis, index: usize, c: Color) {
@@ -1339,26 +1555,29 @@ impl Game {
     }
 
     fn on_resign(&mut self, t: Millis, index: usize, c: Color) {
+        self.resign(t, index, c, self.laws.resignation);
+    }
+
+    /// `c` resigns: he loses under `article` (5.1b during play, A6 before a
+    /// resumption), unless the edition makes it a draw when his opponent
+    /// cannot checkmate by any series of legal moves (2023 5.1.2); when the
+    /// search cannot tell, the arbiter rules.
+    pub(super) fn resign(&mut self, t: Millis, index: usize, c: Color, article: Article) {
         let laws = self.laws;
-        if let Some(article) = laws.resignation_draw_if_cannot_mate {
-            if dead::can_checkmate(&self.position, !c) == Mate::Impossible {
-                self.finish(
-                    t,
-                    Some(index),
-                    Outcome::new(GameResult::Draw, Termination::Resignation, article),
-                );
-                return;
-            }
-        }
-        self.finish(
-            t,
-            Some(index),
-            Outcome::new(
-                GameResult::win(!c),
-                Termination::Resignation,
-                laws.resignation,
+        match laws.resignation_draw_if_cannot_mate {
+            Some(draw_article) => self.lose_or_draw(
+                t,
+                Some(index),
+                c,
+                (Termination::Resignation, article),
+                (Termination::Resignation, draw_article),
             ),
-        );
+            None => self.finish(
+                t,
+                Some(index),
+                Outcome::new(GameResult::win(!c), Termination::Resignation, article),
+            ),
+        }
     }
 
     fn on_claim(
@@ -1405,11 +1624,11 @@ impl Game {
                     }
                     (true, true) => {
                         let qp = laws.quickplay;
-                        if both_flags == qp.both_flags
-                            && qp.both_flags_only_last_period
-                            && !self.in_last_period(c)
-                        {
-                            self.decide(t, ev, both_flags, Note::BothFlagsGameGoesOn);
+                        let goes_on = qp
+                            .both_flags_continue
+                            .filter(|_| both_flags == qp.both_flags && !self.in_last_period(c));
+                        if let Some(article) = goes_on {
+                            self.decide(t, ev, article, Note::BothFlagsGameGoesOn);
                             if let Some(side) = running {
                                 self.clock.resume(side, t);
                             }
@@ -1448,13 +1667,24 @@ impl Game {
     ) {
         let ev = Some(index);
         let laws = self.laws;
-        let (art_intended, art_now) = match kind {
-            ClaimKind::Threefold => (laws.threefold_intended, laws.threefold_appeared),
-            _ => (laws.fifty_intended, laws.fifty_completed),
+        let (art_claim, art_intended, art_now) = match kind {
+            ClaimKind::Threefold => (
+                laws.threefold,
+                laws.threefold_intended,
+                laws.threefold_appeared,
+            ),
+            _ => (laws.fifty, laws.fifty_intended, laws.fifty_completed),
         };
         if c != self.position.turn() {
-            self.decide(t, ev, parent(art_now), Note::ClaimWithoutTheMove(c));
+            self.decide(t, ev, art_claim, Note::ClaimWithoutTheMove(c));
             return;
+        }
+        if let Some(article) = laws.touch_loses_claim_right {
+            // 2023 9.4: a piece touched as in 4.3 loses the claim on this move
+            if self.touch.as_ref().is_some_and(|x| x.by == c) {
+                self.decide(t, ev, article, Note::RightLostByTouch(c));
+                return;
+            }
         }
         let running = self.clock.running();
         self.clock.stop(t);
@@ -1606,6 +1836,23 @@ impl Game {
     }
 }
 
+/// The time of an event outside the range the engine accepts (0 to one
+/// year), if any: what it is.
+fn out_of_range(event: &Event) -> Option<&'static str> {
+    let range = 0..=MAX_MILLIS;
+    if !range.contains(&event.t) {
+        return Some("t");
+    }
+    match event.action {
+        Action::SetClocks { white, black }
+            if !range.contains(&white) || !range.contains(&black) =>
+        {
+            Some("set_clocks")
+        }
+        _ => None,
+    }
+}
+
 fn action_name(action: &Action) -> &'static str {
     match action {
         Action::Move { .. } => "move",
@@ -1656,13 +1903,5 @@ mod tests {
                 pos.play_unchecked(legal[c % legal.len()]);
             }
         }
-    }
-
-    #[test]
-    fn parent_articles() {
-        assert_eq!(parent("9.2b"), "9.2");
-        assert_eq!(parent("9.2.1.2"), "9.2.1");
-        assert_eq!(parent("9.3.1"), "9.3");
-        assert_eq!(parent("9.3"), "9.3");
     }
 }

@@ -133,6 +133,9 @@ pub enum State {
     Playing,
     /// Adjourned: a sealed move waits in its envelope.
     Adjourned,
+    /// Play is suspended until the arbiter rules (a claim, or a question
+    /// only the arbiter can settle).
+    AwaitingRuling,
     /// Over.
     Finished,
 }
@@ -143,6 +146,7 @@ impl State {
         match self {
             State::Playing => "playing",
             State::Adjourned => "adjourned",
+            State::AwaitingRuling => "awaiting-ruling",
             State::Finished => "finished",
         }
     }

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Color, Position};
 use super::{irregular::Snapshot, Game};
 use crate::{
     clock::Millis,
-    dead::{self, Mate},
+    dead,
     event::{Action, Actor, Unrestorable},
     explain::Note,
     notation::{read_move, Reading},
@@ -25,7 +25,7 @@ pub(super) enum Phase {
 }
 
 /// An adjournment in progress or past.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Adjourned {
     pub phase: Phase,
     pub sealer: Color,
@@ -101,6 +101,14 @@ impl Game {
         })
     }
 
+    /// Who sealed a move still in its envelope, if one is.
+    pub(super) fn sealer_of_pending_move(&self) -> Option<Color> {
+        self.adjourned
+            .as_ref()
+            .filter(|a| a.sealed.is_some())
+            .map(|a| a.sealer)
+    }
+
     /// The sealed move as written, for the arbiter who must put it in a real
     /// envelope. Nobody else sees it before it is opened.
     pub fn sealed_move(&self) -> Option<&str> {
@@ -111,8 +119,23 @@ impl Game {
             .as_deref()
     }
 
-    /// Time passing during an adjournment: an early adjourner's clock stops at
-    /// the session's end; at the deadline an absent player loses.
+    /// The moments of an adjournment that time reaching `t` passes: the
+    /// session's end, at which an early adjourner's clock stops (A1b), if
+    /// reached; the lateness deadline, if passed (a player forfeits only
+    /// when he is *more* than the allowed time late: A10, I.10, 6.7.1).
+    pub(super) fn adjournment_moments(&self, t: Millis) -> [Option<Millis>; 2] {
+        let Some(a) = self.adjourned.as_ref() else {
+            return [None, None];
+        };
+        [
+            a.early_until.filter(|&u| u <= t),
+            a.deadline.filter(|&d| d < t),
+        ]
+    }
+
+    /// Time has reached `t`, one of [`Game::adjournment_moments`]: an early
+    /// adjourner's clock stops at the session's end; past the deadline, an
+    /// absent player loses (decided at the deadline).
     pub(super) fn adjournment_time(&mut self, t: Millis) {
         let Some(a) = self.adjourned.as_mut() else {
             return;
@@ -310,7 +333,8 @@ impl Game {
         if on_board {
             self.decide(t, ev, adj.seal, Note::BoardMoveIsSealed(c));
         }
-        self.decide(t, ev, adj.envelope, Note::MoveSealed(c));
+        // the sealer stops his clock once the envelope is sealed (A1a, 21.2)
+        self.decide(t, ev, adj.seal, Note::MoveSealed(c));
     }
 
     fn while_adjourned(&mut self, t: Millis, index: usize, by: Actor, action: &Action) {
@@ -320,9 +344,9 @@ impl Game {
         match (by, action) {
             (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
             (Actor::Player(c), Action::OfferDraw) => {
-                if let Some(offer) = self.offer.filter(|o| o.by != c) {
-                    let _ = offer;
-                    self.on_accept(t, index, c);
+                if self.offer.is_some_and(|o| o.by != c) {
+                    // two offers meet: the second accepts the first (A6)
+                    self.accept(t, index, c, adj.before_resumption);
                     return;
                 }
                 self.offer = Some(super::Offer {
@@ -331,21 +355,9 @@ impl Game {
                 });
                 self.decide(t, ev, adj.offer_after_seal, Note::OfferMade(c));
             }
-            (Actor::Player(c), Action::AcceptDraw) => match self.offer {
-                Some(o) if o.by != c => {
-                    self.offer = None;
-                    self.finish(
-                        t,
-                        ev,
-                        Outcome::new(
-                            GameResult::Draw,
-                            Termination::Agreement,
-                            adj.before_resumption,
-                        ),
-                    );
-                }
-                _ => self.decide(t, ev, laws.draw_offer, Note::NoOfferToAnswer(c)),
-            },
+            (Actor::Player(c), Action::AcceptDraw) => {
+                self.accept(t, index, c, adj.before_resumption)
+            }
             (Actor::Player(c), Action::DeclineDraw) => match self.offer {
                 Some(o) if o.by != c => {
                     self.offer = None;
@@ -353,17 +365,7 @@ impl Game {
                 }
                 _ => self.decide(t, ev, laws.draw_offer, Note::NoOfferToAnswer(c)),
             },
-            (Actor::Player(c), Action::Resign) => {
-                self.finish(
-                    t,
-                    ev,
-                    Outcome::new(
-                        GameResult::win(!c),
-                        Termination::Resignation,
-                        adj.before_resumption,
-                    ),
-                );
-            }
+            (Actor::Player(c), Action::Resign) => self.resign(t, index, c, adj.before_resumption),
             (Actor::Arbiter, Action::Resume) => self.on_resume(t, index),
             (Actor::Arbiter, Action::EnvelopeLost) => {
                 if let Some(a) = self.adjourned.as_mut() {
@@ -412,7 +414,7 @@ impl Game {
         };
         a.phase = Phase::Resumed { opened: false };
         a.resumed_at = Some(t);
-        a.deadline = Some(t + limit);
+        a.deadline = Some(t.saturating_add(limit));
         let sealer = a.sealer;
         let lost = a.envelope_lost;
         self.decide(t, ev, adj.restore, Note::Resumed);
@@ -440,7 +442,6 @@ impl Game {
             );
             self.clock.start(!sealer, t);
         }
-        self.adjournment_time(t);
     }
 
     fn on_arrival(&mut self, t: Millis, index: usize, c: Color) {
@@ -505,7 +506,7 @@ impl Game {
                     },
                 );
                 if let Some(outcome) = self.ending_after_move() {
-                    self.finish(t, ev, outcome);
+                    self.end_by_move(t, ev, outcome);
                 }
                 return;
             }
@@ -523,18 +524,24 @@ impl Game {
                 kind,
             },
         );
-        let draw = dead::is_dead_fast(&self.position)
-            || dead::can_checkmate(&self.position, !by) == Mate::Impossible;
-        let result = if draw {
-            GameResult::Draw
+        // the sealer loses, except where the position is dead or his
+        // opponent cannot checkmate (A8: "sauf dans les cas ... 6.10 et 9.6")
+        if dead::is_dead_fast(&self.position) {
+            self.finish(
+                t,
+                ev,
+                Outcome::new(GameResult::Draw, Termination::SealedMoveInvalid, article),
+            );
         } else {
-            GameResult::win(!by)
-        };
-        self.finish(
-            t,
-            ev,
-            Outcome::new(result, Termination::SealedMoveInvalid, article),
-        );
+            self.lose_unless_no_mate(
+                t,
+                ev,
+                by,
+                Termination::SealedMoveInvalid,
+                Termination::SealedMoveInvalid,
+                article,
+            );
+        }
     }
 
     /// A9c: the replier, the sealer being absent, seals his reply.
@@ -575,11 +582,15 @@ impl Game {
                     adj.position_unrestorable,
                 ),
             ),
-            (Unrestorable::Times, Some(article)) => self.finish(
+            // 21.7: "dans le cas d'une partie jouée à la pendule"
+            (Unrestorable::Times, Some(article)) if !self.clock.is_untimed() => self.finish(
                 t,
                 ev,
                 Outcome::new(GameResult::Annulled, Termination::Annulled, article),
             ),
+            (Unrestorable::Times, Some(article)) => {
+                self.decide(t, ev, article, Note::NoClockToRestore)
+            }
             (Unrestorable::Times, None) => self.decide(t, ev, adj.lost, Note::ArbiterSetsClocks),
         }
     }
@@ -596,12 +607,10 @@ impl Game {
         let snap = self.adjourned.as_ref().and_then(|a| a.resumed.clone());
         match snap {
             Some(snap) => {
-                let running = self.clock.running();
                 self.clock.stop(t);
-                self.restore(&snap);
+                self.reinstate(&snap, t);
                 self.decide(t, ev, article, Note::MovesAfterErrorAnnulled);
                 let side = self.position.turn();
-                let _ = running;
                 self.clock.start(side, t);
             }
             None => self.finish(

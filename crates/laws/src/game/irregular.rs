@@ -7,10 +7,10 @@ use shakmaty::{
     Square,
 };
 
-use super::{hash, short, Awaiting, Game};
+use super::{hash, short, touch::Touch, Awaiting, Game};
 use crate::{
     clock::{Delay, LedgerKind, Millis},
-    edition::{Article, GameType, IllegalProcedure},
+    edition::{GameType, IllegalProcedure},
     event::ClaimKind,
     explain::Note,
     notation::Language,
@@ -27,71 +27,20 @@ pub(super) struct Physical {
     pub unpromoted: bool,
 }
 
-/// The record of a game at one moment, to go back to.
-#[derive(Clone, Debug)]
-pub(super) struct Snapshot {
-    position: Chess,
-    hash: u64,
-    window: Chess,
-    window_at: usize,
-    len: usize,
-}
+/// The complete state of a game at one moment, to go back to: board,
+/// repetition record, offers, touches, obligations and the clock (its log
+/// left out).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Snapshot(Box<Game>);
 
 /// A completed illegal move standing on the board.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Standing {
     pub by: Color,
     pub before: Snapshot,
     pub physical: Physical,
     /// The position after it cannot be played on (a king left in check).
     pub unplayable: bool,
-}
-
-/// Pieces touched by the player with the move (4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Touch {
-    pub by: Color,
-    pub own: Option<Square>,
-    pub theirs: Option<Square>,
-    /// Whether the arbiter enforces it himself (otherwise only on request, B5).
-    pub enforced: bool,
-    pub article: Article,
-}
-
-impl Touch {
-    /// The moves touch-move allows, if it restricts the player at all.
-    pub fn required(&self, pos: &Chess) -> Option<Vec<Move>> {
-        let legal = pos.legal_moves();
-        let pick = |f: &dyn Fn(&Move) -> bool| -> Option<Vec<Move>> {
-            let v: Vec<Move> = legal.iter().filter(|m| f(m)).copied().collect();
-            (!v.is_empty()).then_some(v)
-        };
-        if let (Some(own), Some(theirs)) = (self.own, self.theirs) {
-            if let Some(v) = pick(&|m| m.from() == Some(own) && m.to() == theirs && m.is_capture())
-            {
-                return Some(v);
-            }
-        }
-        if let Some(own) = self.own {
-            if let Some(v) = pick(&|m| m.from() == Some(own)) {
-                return Some(v);
-            }
-        }
-        if let Some(theirs) = self.theirs {
-            if let Some(v) = pick(&|m| m.to() == theirs && m.is_capture()) {
-                return Some(v);
-            }
-        }
-        None
-    }
-}
-
-/// A move that broke touch-move where art. 4 applies only on request (B5).
-#[derive(Clone, Debug)]
-pub(super) struct Breach {
-    pub by: Color,
-    pub before: Snapshot,
-    pub touch: Touch,
 }
 
 /// An odds game under way (1930 art. 22).
@@ -224,26 +173,33 @@ fn king_queen_swapped(board: &shakmaty::Board) -> Option<Vec<Color>> {
 }
 
 impl Game {
-    pub(super) fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            position: self.position.clone(),
-            hash: self.current_hash,
-            window: self.window.clone(),
-            window_at: self.window_at,
-            len: self.moves.len(),
-        }
+    pub(super) fn snapshot(&mut self) -> Snapshot {
+        let log = core::mem::take(&mut self.log);
+        let snap = Snapshot(Box::new(self.clone()));
+        self.log = log;
+        snap
     }
 
-    /// Takes the game back to a snapshot: the moves after it are undone.
-    pub(super) fn restore(&mut self, snap: &Snapshot) {
-        self.moves.truncate(snap.len);
-        self.hashes.truncate(snap.len + 1);
-        self.overrides.retain(|(ply, _)| (*ply as usize) < snap.len);
-        self.offers.retain(|ply| (*ply as usize) < snap.len);
-        self.position = snap.position.clone();
-        self.current_hash = snap.hash;
-        self.window = snap.window.clone();
-        self.window_at = snap.window_at;
+    /// Reinstates the game as it was at `snap`, at arbiter time `t`: board,
+    /// repetition record, offers, touches, obligations, the moves counted
+    /// for the time control, the increments and periods the void presses
+    /// credited, which clock runs and whether the move was pressed. What
+    /// happened meanwhile and stays true is kept: the log, the time each
+    /// player used, the arbiter's adjustments, the illegal moves counted,
+    /// who is present and the adjournment. The clocks are left stopped;
+    /// the caller starts the one that must run and posts its correction.
+    pub(super) fn reinstate(&mut self, snap: &Snapshot, t: Millis) {
+        let mut back = (*snap.0).clone();
+        back.log = core::mem::take(&mut self.log);
+        back.now = self.now;
+        back.illegal = self.illegal;
+        back.present = self.present;
+        back.adjourned = self.adjourned.take();
+        back.postponed = self.postponed;
+        let mut clock = self.clock.clone();
+        clock.reinstate(&back.clock, t);
+        back.clock = clock;
+        *self = back;
     }
 
     /// Replaces the current position (after the last move) by another one:
@@ -324,7 +280,6 @@ impl Game {
             to,
             promotion,
         };
-        let theirs = board.color_at(to).filter(|&col| col != c).map(|_| to);
         if let Some(u) = self.uncompleted.take() {
             self.decide(
                 t,
@@ -333,13 +288,7 @@ impl Game {
                 Note::IllegalMoveWithdrawn(u.by),
             );
         }
-        self.touch = Some(Touch {
-            by: c,
-            own: Some(from),
-            theirs,
-            enforced: true,
-            article: laws.touching.touch_move,
-        });
+        self.add_touches(Touch::of_move(&self.position, c, &m, t));
         let text = written_physical(&self.position, &m, self.notation);
         self.decide(
             t,
@@ -416,27 +365,14 @@ impl Game {
     fn rule_illegal(&mut self, t: Millis, ev: Option<usize>, p: Physical) {
         if self.penalise_illegal(t, ev, p.by, true) {
             let il = self.laws.illegal_moves;
-            let theirs = self
-                .position
-                .board()
-                .color_at(p.m.to())
-                .filter(|&c| c != p.by)
-                .map(|_| p.m.to());
-            let article = self.laws.touching.touch_move;
-            self.touch = Some(Touch {
-                by: p.by,
-                own: p.m.from(),
-                theirs,
-                enforced: true,
-                article,
-            });
+            self.add_touches(Touch::of_move(&self.position, p.by, &p.m, t));
             self.decide(t, ev, il.replacing_move, Note::ReplacingMoveTouched(p.by));
         }
     }
 
     /// Counts an illegal move: the offender loses at the edition's count;
     /// otherwise his opponent gets the extra time. Returns whether the game goes on.
-    fn penalise_illegal(
+    pub(super) fn penalise_illegal(
         &mut self,
         t: Millis,
         ev: Option<usize>,
@@ -560,7 +496,7 @@ impl Game {
             IllegalProcedure::ClaimWins { claim } => {
                 // judged on the legal position, before the illegal move
                 if !st.unplayable {
-                    self.restore(&st.before);
+                    self.reinstate(&st.before, t);
                 }
                 self.lose_unless_no_mate(
                     t,
@@ -572,73 +508,13 @@ impl Game {
                 );
             }
             _ => {
-                if !st.unplayable {
-                    self.restore(&st.before);
-                }
+                self.reinstate(&st.before, t);
                 self.rule_illegal(t, ev, st.physical);
                 if self.outcome.is_none() && self.awaiting.is_none() {
                     self.clock.start(st.by, t);
                 }
             }
         }
-    }
-
-    // ----- touch-move -----------------------------------------------------
-
-    pub(super) fn on_touch(&mut self, t: Millis, index: usize, c: Color, square: Square) {
-        let ev = Some(index);
-        let laws = self.laws;
-        let article = laws.touching.touch_move;
-        if c != self.position.turn() {
-            self.decide(t, ev, article, Note::TouchWithoutTheMove(c));
-            return;
-        }
-        let Some(color) = self.position.board().color_at(square) else {
-            self.decide(t, ev, article, Note::TouchEmptySquare(square));
-            return;
-        };
-        let on_request = laws.touching.on_request.get(self.game_type);
-        let mut touch = self.touch.filter(|x| x.by == c).unwrap_or(Touch {
-            by: c,
-            own: None,
-            theirs: None,
-            enforced: on_request.is_none(),
-            article: on_request.unwrap_or(article),
-        });
-        if color == c {
-            touch.own = touch.own.or(Some(square));
-        } else {
-            touch.theirs = touch.theirs.or(Some(square));
-        }
-        self.touch = Some(touch);
-        self.decide(t, ev, touch.article, Note::Touched { side: c, square });
-    }
-
-    pub(super) fn claim_touch_move(&mut self, t: Millis, index: usize, c: Color) {
-        let ev = Some(index);
-        let laws = self.laws;
-        let article = laws
-            .touching
-            .on_request
-            .get(self.game_type)
-            .unwrap_or(laws.touching.touch_move);
-        let Some(breach) = self
-            .touch_breach
-            .clone()
-            .filter(|b| b.by != c && self.position.turn() == c)
-        else {
-            self.decide(t, ev, article, Note::NoTouchBreach(c));
-            return;
-        };
-        self.clock.stop(t);
-        self.touch_breach = None;
-        self.restore(&breach.before);
-        self.touch = Some(Touch {
-            enforced: true,
-            ..breach.touch
-        });
-        self.decide(t, ev, article, Note::TouchMoveApplied(breach.by));
-        self.clock.start(breach.by, t);
     }
 
     // ----- the initial position, board and clocks (7.1, B4) ---------------
@@ -730,6 +606,16 @@ impl Game {
         if self.regulations.arbiter_present {
             self.awaiting = Some(Awaiting::Quickplay { claimant: c });
             self.decide(t, ev, qp.claim, Note::QuickplayClaim(c));
+            if let Some(article) = qp.claim_is_offer {
+                // 2005 9.1c: the claim is also an offer the opponent may accept
+                if self.offer.is_none() {
+                    self.offer = Some(super::Offer {
+                        by: c,
+                        mark_next: false,
+                    });
+                    self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
+                }
+            }
         } else {
             self.awaiting = Some(Awaiting::NoArbiter { claimant: c });
             self.decide(t, ev, qp.no_arbiter, Note::QuickplayNoArbiter(c));
