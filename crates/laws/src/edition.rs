@@ -253,6 +253,8 @@ pub enum IllegalProcedure {
 pub struct IllegalMoves {
     /// Who acts, by game type.
     pub procedure: ByGameType<IllegalProcedure>,
+    /// An illegal move made on the board.
+    pub made: Article,
     /// The position before the irregularity is reinstated.
     pub reinstate: Article,
     /// Touch-move applies to the move replacing the illegal one.
@@ -343,6 +345,9 @@ pub struct Touching {
 /// Adjourned games (1930 art. 21; 2001/2005 Annex A; 2023 Guidelines I).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Adjournment {
+    /// At the end of the session the arbiter requires the player with the
+    /// move to seal it.
+    pub must_seal: Article,
     /// The player with the move seals; sealing stops his clock only.
     pub seal: Article,
     /// Adjourning before the session's end counts as adjourning at its end.

@@ -179,6 +179,10 @@ pub struct Regulations {
     /// Lateness allowed at resumption of an adjourned game, where the
     /// edition lets the regulations fix it (2005 A10, 2023 default time).
     pub late_limit_ms: Option<Millis>,
+    /// The node budget of the "can this side checkmate" search; at the
+    /// budget the answer is undecided and the arbiter rules. `None`:
+    /// chasolver's own limits.
+    pub mate_search_nodes: Option<u64>,
 }
 
 impl Default for Regulations {
@@ -187,6 +191,7 @@ impl Default for Regulations {
             arbiter_present: true,
             quickplay_guidelines: true,
             late_limit_ms: None,
+            mate_search_nodes: None,
         }
     }
 }
@@ -821,7 +826,8 @@ impl Game {
         lose: (Termination, Article),
         draw: (Termination, Article),
     ) {
-        match dead::can_checkmate(&self.position, !loser) {
+        let budget = self.regulations.mate_search_nodes;
+        match dead::can_checkmate_within(&self.position, !loser, budget).0 {
             Mate::Possible(_) => self.finish(
                 t,
                 event,
@@ -1679,13 +1685,11 @@ impl Game {
             self.decide(t, ev, art_claim, Note::ClaimWithoutTheMove(c));
             return;
         }
-        if let Some(article) = laws.touch_loses_claim_right {
-            // 2023 9.4: a piece touched as in 4.3 loses the claim on this move
-            if self.touch.as_ref().is_some_and(|x| x.by == c) {
-                self.decide(t, ev, article, Note::RightLostByTouch(c));
-                return;
-            }
-        }
+        // 2023 9.4: a piece touched as in 4.3 loses the claim on this move;
+        // the claim is then examined and found incorrect
+        let lost_by_touch = laws
+            .touch_loses_claim_right
+            .filter(|_| self.touch.as_ref().is_some_and(|x| x.by == c));
         let running = self.clock.running();
         self.clock.stop(t);
         self.decide(
@@ -1704,7 +1708,7 @@ impl Game {
             _ => Termination::FiftyMoves,
         };
         // the intended form (9.2a / 9.3b), then the position on the board (9.2b / 9.3a)
-        if let Some(m) = declared_move {
+        if let Some(m) = declared_move.filter(|_| lost_by_touch.is_none()) {
             if self.claim_holds_after(kind, m) {
                 self.finish(
                     t,
@@ -1714,9 +1718,12 @@ impl Game {
                 return;
             }
         }
-        if self.claim_holds_now(kind) {
+        if lost_by_touch.is_none() && self.claim_holds_now(kind) {
             self.finish(t, ev, Outcome::new(GameResult::Draw, termination, art_now));
             return;
+        }
+        if let Some(article) = lost_by_touch {
+            self.decide(t, ev, article, Note::RightLostByTouch(c));
         }
         // incorrect claim
         if let Some(Reading::Ambiguous(_) | Reading::Illegal { .. } | Reading::Unreadable) =

@@ -78,6 +78,7 @@ pub static LAWS: Edition = Edition {
             rapid: IllegalProcedure::ArbiterActs,
             blitz: IllegalProcedure::ClaimWins { claim: "C3" },
         },
+        made: "7.4a",
         reinstate: "7.4a",
         replacing_move: "7.4a",
         bonus_ms: ByGameType {
@@ -118,7 +119,7 @@ pub static LAWS: Edition = Edition {
         castle: "4.4a",
         rook_then_king: "4.4b",
         castling_illegal: "4.4c",
-        claim_right_lost: "4.7",
+        claim_right_lost: "4.6",
         on_request: ByGameType {
             standard: None,
             rapid: Some("B5"),
@@ -133,6 +134,7 @@ pub static LAWS: Edition = Edition {
         board_orientation: "7.1b",
     },
     adjournment: Adjournment {
+        must_seal: "A1a",
         seal: "21.2",
         early: "A1b",
         envelope: "21.4",

@@ -65,6 +65,7 @@ pub static LAWS: Edition = Edition {
             rapid: IllegalProcedure::OnClaim { claim: "B6" },
             blitz: IllegalProcedure::ClaimWins { claim: "C3" },
         },
+        made: "7.4a",
         reinstate: "7.4a",
         replacing_move: "7.4a",
         bonus_ms: ByGameType { standard: 120_000, rapid: 120_000, blitz: 120_000 },
@@ -104,6 +105,7 @@ pub static LAWS: Edition = Edition {
         board_orientation: "7.1b",
     },
     adjournment: Adjournment {
+        must_seal: "A1a",
         seal: "A1a",
         early: "A1b",
         envelope: "A2",

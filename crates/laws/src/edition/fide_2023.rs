@@ -69,6 +69,7 @@ pub static LAWS: Edition = Edition {
             rapid: IllegalProcedure::ArbiterActs,
             blitz: IllegalProcedure::ArbiterActs,
         },
+        made: "3.10.2",
         reinstate: "7.5.1",
         replacing_move: "7.5.1",
         bonus_ms: ByGameType {
@@ -124,6 +125,7 @@ pub static LAWS: Edition = Edition {
         board_orientation: "7.2.2",
     },
     adjournment: Adjournment {
+        must_seal: "I.1.1",
         seal: "I.1.1",
         early: "I.1.2",
         envelope: "I.2",

@@ -7,6 +7,7 @@ use super::{irregular::Snapshot, Game};
 use crate::{
     clock::Millis,
     dead,
+    edition::Article,
     event::{Action, Actor, Unrestorable},
     explain::Note,
     notation::{read_move, Reading},
@@ -278,7 +279,7 @@ impl Game {
         self.decide(
             t,
             Some(index),
-            self.laws.adjournment.seal,
+            self.laws.adjournment.must_seal,
             Note::MustSeal(sealer),
         );
     }
@@ -429,7 +430,7 @@ impl Game {
             self.clock.start(sealer, t);
         } else if *self.present.get(!sealer) {
             self.decide(t, ev, adj.replier_present, Note::EnvelopeOpened);
-            self.open_envelope(t, ev);
+            self.open_envelope(t, ev, adj.replier_present);
             if self.outcome.is_none() {
                 self.clock.start(!sealer, t);
             }
@@ -455,26 +456,26 @@ impl Game {
         if c == !sealer && phase == (Phase::Resumed { opened: false }) {
             // A9b: the envelope is opened on the replier's arrival; his clock runs on
             self.decide(t, ev, adj.replier_absent, Note::EnvelopeOpened);
-            self.open_envelope(t, ev);
+            self.open_envelope(t, ev, adj.replier_absent);
         } else if c == sealer {
             let reply = self.adjourned.as_mut().and_then(|a| a.reply.take());
             if let Some(text) = reply {
                 // A9c: the fresh envelope is opened on the sealer's arrival
                 self.decide(t, ev, adj.sealer_absent, Note::ReplyOpened);
-                self.play_sealed(t, ev, !sealer, &text);
+                self.play_sealed(t, ev, !sealer, &text, adj.sealer_absent);
             }
         }
     }
 
     /// Opens the envelope: the sealed move is judged as written (A8) and played.
-    fn open_envelope(&mut self, t: Millis, ev: Option<usize>) {
+    fn open_envelope(&mut self, t: Millis, ev: Option<usize>, article: Article) {
         let Some(a) = self.adjourned.as_mut() else {
             return;
         };
         a.phase = Phase::Resumed { opened: true };
         let sealer = a.sealer;
         let Some(text) = a.sealed.take() else { return };
-        self.play_sealed(t, ev, sealer, &text);
+        self.play_sealed(t, ev, sealer, &text, article);
         if let Some(a) = self.adjourned.as_mut() {
             a.moves_at_resumption = self.moves.len();
             a.resumed = None;
@@ -488,7 +489,16 @@ impl Game {
     }
 
     /// Plays a move taken out of an envelope, or rules on it (A8).
-    fn play_sealed(&mut self, t: Millis, ev: Option<usize>, by: Color, text: &str) {
+    /// `played` is the article under which the envelope was opened and the
+    /// move is made (A9a, A9b, A9c).
+    fn play_sealed(
+        &mut self,
+        t: Millis,
+        ev: Option<usize>,
+        by: Color,
+        text: &str,
+        played: Article,
+    ) {
         let adj = self.laws.adjournment;
         let (article, kind) = match read_move(&self.position, text, self.notation) {
             Reading::Move(m) => {
@@ -499,7 +509,7 @@ impl Game {
                 self.decide(
                     t,
                     ev,
-                    adj.seal,
+                    played,
                     Note::SealedMovePlayed {
                         side: by,
                         text: text.to_owned(),

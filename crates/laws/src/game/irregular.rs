@@ -293,7 +293,7 @@ impl Game {
         self.decide(
             t,
             ev,
-            laws.legal_move,
+            laws.illegal_moves.made,
             Note::IllegalMoveMade { side: c, text },
         );
         let physical = Physical {

@@ -187,6 +187,35 @@ impl Touch {
         (m.from() != Some(bound.square)).then_some(rules.own)
     }
 
+    /// The paragraph that governs the pieces touched so far: 4.3a (own
+    /// pieces), 4.3b (opponent's), 4.3c (both colours), 4.4a (king, then or
+    /// with a rook), 4.4c (the same, castling there illegal), 4.4b (a rook,
+    /// then the king).
+    pub fn governing(&self, pos: &Chess, rules: &Touching) -> &'static str {
+        let seq = self.ordered();
+        let own = seq.iter().any(|p| p.own);
+        let theirs = seq.iter().any(|p| !p.own);
+        let king = seq.iter().find(|p| p.own && p.role == Role::King);
+        let rook = seq.iter().find(|p| p.own && p.role == Role::Rook);
+        match (own, theirs, king, rook) {
+            (true, true, _, _) => rules.both,
+            (false, true, _, _) => rules.theirs,
+            (_, _, Some(k), Some(r)) if k.at <= r.at => {
+                let castles = pos
+                    .legal_moves()
+                    .iter()
+                    .any(|l| matches!(l, Move::Castle { rook, .. } if *rook == r.square));
+                if castles {
+                    rules.castle
+                } else {
+                    rules.castling_illegal
+                }
+            }
+            (_, _, Some(_), Some(_)) => rules.rook_then_king,
+            _ => rules.own,
+        }
+    }
+
     /// The legal moves the touches allow (all of them when none binds).
     pub fn allowed(&self, pos: &Chess, rules: &Touching) -> Vec<Move> {
         pos.legal_moves()
@@ -248,13 +277,9 @@ impl Game {
             own: piece.color == c,
             at: t,
         });
+        let article = touch.governing(&self.position, &rules);
         self.touch = Some(touch);
-        self.decide(
-            t,
-            ev,
-            on_request.unwrap_or(rules.touch_move),
-            Note::Touched { side: c, square },
-        );
+        self.decide(t, ev, article, Note::Touched { side: c, square });
         // 4.7 / 4.8: touching deliberately gives up a claim against the opponent's breach
         if let Some(b) = self.touch_breach.as_mut().filter(|b| b.by != c) {
             b.claim_lost = true;
