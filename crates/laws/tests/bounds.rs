@@ -1,0 +1,218 @@
+//! Times at the edges of the range the engine accepts, and the "can this side
+//! checkmate" question left undecided: no panic, no wrapping arithmetic, no
+//! guess.
+
+use arbitre_laws::{
+    clock::MAX_MILLIS,
+    event::Judgment,
+    game::{Regulations, SetupError},
+    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Setup, State, Termination,
+};
+use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
+
+fn setup(edition: EditionId, tc: &str) -> Setup {
+    let mut s = Setup::new(edition);
+    s.time_control = tc.parse().expect("time control");
+    s
+}
+
+fn ev(t: i64, by: Actor, action: Action) -> Event {
+    Event { t, by, action }
+}
+
+fn white() -> Actor {
+    Actor::Player(Color::White)
+}
+
+#[test]
+fn setup_times_beyond_a_year_are_errors() {
+    let mut s = setup(EditionId::Fide2023, "5400");
+    s.clocks = Some(ByColor {
+        white: MAX_MILLIS + 1,
+        black: 0,
+    });
+    assert!(matches!(
+        Game::new(s),
+        Err(SetupError::Time {
+            what: "clocks.white",
+            ..
+        })
+    ));
+    let mut s = setup(EditionId::Fide2005, "5400");
+    s.session_end = Some(-1);
+    assert!(matches!(
+        Game::new(s),
+        Err(SetupError::Time {
+            what: "session_end",
+            ..
+        })
+    ));
+    let mut s = setup(EditionId::Fide2005, "5400");
+    s.regulations.late_limit_ms = Some(i64::MAX);
+    assert!(Game::new(s).is_err());
+}
+
+#[test]
+fn events_beyond_a_year_are_refused_and_change_nothing() {
+    for (i, event) in [
+        ev(MAX_MILLIS + 1, white(), Action::Resign),
+        ev(i64::MAX, white(), Action::Resign),
+        ev(-5, white(), Action::Resign),
+        ev(
+            1_000,
+            Actor::Arbiter,
+            Action::SetClocks {
+                white: i64::MAX,
+                black: 0,
+            },
+        ),
+        ev(
+            1_000,
+            Actor::Arbiter,
+            Action::SetClocks {
+                white: 0,
+                black: i64::MIN,
+            },
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut game = Game::new(setup(EditionId::Fide2023, "180+2")).expect("setup");
+        let before = game.clone();
+        game.apply(i, event);
+        assert!(game.same_state(&before), "{event:?}");
+        assert_eq!(game.log().len(), 1);
+        assert_eq!(game.log()[0].article, None);
+        assert_eq!(game.log()[0].note.decision(), "refused");
+    }
+}
+
+#[test]
+fn extreme_clocks_then_a_penalty_neither_panic_nor_wrap() {
+    for edition in EditionId::ALL {
+        let mut game = Game::new(setup(edition, "40/5400+30:1800+30")).expect("setup");
+        game.apply(
+            0,
+            &ev(
+                1,
+                Actor::Arbiter,
+                Action::SetClocks {
+                    white: MAX_MILLIS,
+                    black: MAX_MILLIS,
+                },
+            ),
+        );
+        // an incorrect claim: the opponent's bonus would pass the bound
+        game.apply(
+            1,
+            &ev(
+                2,
+                white(),
+                Action::Claim {
+                    kind: ClaimKind::Threefold,
+                    intended: None,
+                },
+            ),
+        );
+        for side in Color::ALL {
+            let left = game.clock().remaining(side);
+            assert!((0..=MAX_MILLIS).contains(&left), "{edition}: {left}");
+        }
+        // the flag falls a year later, exactly when the time runs out
+        game.advance(MAX_MILLIS);
+        game.advance(MAX_MILLIS);
+        let fallen = game.clock().fallen(Color::White);
+        assert!(fallen.is_none() || fallen <= Some(MAX_MILLIS), "{fallen:?}");
+    }
+}
+
+#[test]
+fn a_flag_near_the_bound_falls_at_the_right_moment() {
+    let mut s = setup(EditionId::Fide2023, "5400");
+    s.clocks = Some(ByColor {
+        white: MAX_MILLIS,
+        black: MAX_MILLIS,
+    });
+    let mut game = Game::new(s).expect("setup");
+    game.advance(MAX_MILLIS);
+    assert_eq!(game.clock().fallen(Color::White), Some(MAX_MILLIS));
+    assert_eq!(game.state(), State::Finished);
+    assert_eq!(
+        game.outcome().map(|o| o.termination),
+        Some(Termination::TimeForfeit)
+    );
+}
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("fen")
+        .into_position(CastlingMode::Standard)
+        .expect("legal")
+}
+
+/// A position where whether White can still mate takes a real search: a
+/// budget of one node leaves it undecided.
+const OPEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 5 4";
+
+fn undecided() -> Regulations {
+    Regulations {
+        mate_search_nodes: Some(1),
+        ..Regulations::default()
+    }
+}
+
+#[test]
+fn an_undecided_resignation_waits_for_the_arbiter() {
+    let mut s = setup(EditionId::Fide2023, "5400");
+    s.start = position(OPEN);
+    s.regulations = undecided();
+    let mut game = Game::new(s.clone()).expect("setup");
+    game.apply(0, &ev(10, Actor::Player(Color::Black), Action::Resign));
+    assert_eq!(game.state(), State::AwaitingRuling);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.clock().running(), None);
+    // a move meanwhile is refused
+    game.apply(
+        1,
+        &ev(
+            20,
+            Actor::Player(Color::Black),
+            Action::Move {
+                text: "Nxe4".into(),
+                press: true,
+            },
+        ),
+    );
+    assert_eq!(game.state(), State::AwaitingRuling);
+    game.apply(2, &ev(30, Actor::Arbiter, Action::Ruling(Judgment::Reject)));
+    let o = game.outcome().expect("ruled");
+    assert_eq!(o.result, GameResult::WhiteWins);
+    assert_eq!(o.termination, Termination::Resignation);
+    // with chasolver's own budget the answer is known: a loss
+    s.regulations = Regulations::default();
+    let mut game = Game::new(s).expect("setup");
+    game.apply(0, &ev(10, Actor::Player(Color::Black), Action::Resign));
+    assert_eq!(
+        game.outcome().map(|o| o.result),
+        Some(GameResult::WhiteWins)
+    );
+}
+
+#[test]
+fn an_undecided_flag_waits_for_the_arbiter() {
+    let mut s = setup(EditionId::Fide2005, "5400");
+    s.start = position(OPEN);
+    s.regulations = undecided();
+    let mut game = Game::new(s).expect("setup");
+    game.advance(5_401_000);
+    assert_eq!(game.state(), State::AwaitingRuling);
+    game.apply(
+        0,
+        &ev(5_402_000, Actor::Arbiter, Action::Ruling(Judgment::Draw)),
+    );
+    let o = game.outcome().expect("ruled");
+    assert_eq!(o.result, GameResult::Draw);
+    assert_eq!(o.termination, Termination::TimeForfeitDraw);
+    assert_eq!(o.article, "6.10");
+}
