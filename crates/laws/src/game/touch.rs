@@ -257,7 +257,7 @@ impl Game {
         let ev = Some(index);
         let laws = self.laws;
         let rules = laws.touching;
-        if c != self.position.turn() || self.unpressed.is_some() {
+        if c != self.position.turn() {
             self.decide(t, ev, rules.touch_move, Note::TouchWithoutTheMove(c));
             return;
         }
@@ -303,7 +303,7 @@ impl Game {
         let Some(breach) = self
             .touch_breach
             .clone()
-            .filter(|b| b.by != c && self.position.turn() == c && self.unpressed.is_none())
+            .filter(|b| b.by != c && self.position.turn() == c)
         else {
             self.decide(t, ev, article, Note::NoTouchBreach(c));
             return;
