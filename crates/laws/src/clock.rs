@@ -470,26 +470,23 @@ impl Clock {
             self.since = self.since.max(t);
             return None;
         }
-        if t <= self.since {
-            // a clock started with no time left: the flag is down at once
-            if self.remaining(side) == 0 && self.fallen(side).is_none() {
-                *self.fallen.get_mut(side) = Some(self.since);
-                return Some(self.since);
-            }
-            return None;
-        }
+        // never backwards: at `since` itself no time passes, but a clock
+        // that runs with no time left shows its flag down
+        let t = t.max(self.since);
         let elapsed = t.saturating_sub(self.turn_start);
-        let counted = match self.delay(side) {
-            Delay::Simple(d) => elapsed.saturating_sub(d).max(0),
-            _ => elapsed,
+        let (counted, delay_over) = match self.delay(side) {
+            Delay::Simple(d) => (elapsed.saturating_sub(d).max(0), elapsed >= d),
+            _ => (elapsed, true),
         };
-        let delta = counted.saturating_sub(self.turn_used);
+        let delta = counted.saturating_sub(self.turn_used).max(0);
         let left = self.remaining(side);
         let used = delta.min(left).max(0);
         self.turn_used = counted;
         self.unposted = self.unposted.saturating_add(used);
         self.since = t;
-        if used == left && self.fallen(side).is_none() {
+        // the flag falls when the counted time reaches the time left (with a
+        // simple delay, not before the delay is over)
+        if delay_over && delta >= left && self.fallen(side).is_none() {
             let at = t.saturating_sub(delta.saturating_sub(used));
             *self.fallen.get_mut(side) = Some(at);
             return Some(at);
@@ -568,17 +565,20 @@ impl Clock {
     }
 
     /// Completes a move made while the clocks are stopped (a sealed move
-    /// played at resumption): counted for the time control, with the next
-    /// period's time if it ends one, but no increment.
-    pub fn complete_move(&mut self, side: Color) {
-        let done = self.moves(side).saturating_add(1);
-        if !self.is_untimed() {
-            if let Some(p) = self.control.period_added_after_move(done) {
-                let base = self.control.periods[p].base;
-                self.post(side, LedgerKind::Allotted, base);
+    /// played at resumption), counting `count` moves for the time control
+    /// (N for an odds series, 1930 22.3), with the next period's time if it
+    /// ends one, but no increment.
+    pub fn complete_move(&mut self, side: Color, count: u32) {
+        for k in 0..count {
+            let done = self.moves(side).saturating_add(k + 1);
+            if !self.is_untimed() {
+                if let Some(p) = self.control.period_added_after_move(done) {
+                    let base = self.control.periods[p].base;
+                    self.post(side, LedgerKind::Allotted, base);
+                }
             }
         }
-        *self.moves.get_mut(side) = done;
+        *self.moves.get_mut(side) = self.moves(side).saturating_add(count);
     }
 
     /// Reinstates the clock of an earlier moment, `before`, at arbiter time
@@ -589,21 +589,25 @@ impl Clock {
     /// the arbiter's adjustments stay. Both clocks are left stopped.
     pub fn reinstate(&mut self, before: &Clock, t: Millis) {
         self.stop(t);
+        // what the clock credited since `before`, read from the ledger (the
+        // first entries of which are `before`'s), per player and kind
+        let since = before.ledger.len().min(self.ledger.len());
+        let credited = [
+            LedgerKind::Allotted,
+            LedgerKind::Increment,
+            LedgerKind::DelayRefund,
+        ];
         for side in Color::ALL {
-            let now = *self.totals.get(side);
-            let then = before.totals(side);
-            for (kind, diff) in [
-                (
-                    LedgerKind::Allotted,
-                    then.allotted.saturating_sub(now.allotted),
-                ),
-                (
-                    LedgerKind::Increment,
-                    then.increments.saturating_sub(now.increments),
-                ),
-            ] {
-                let diff = diff.max(-self.remaining(side));
-                self.post(side, kind, diff);
+            for kind in credited {
+                let given: Millis = self.ledger[since..]
+                    .iter()
+                    .map(|p| p.entry())
+                    .filter(|e| e.side == side && e.kind == kind)
+                    .map(|e| Millis::from(e.ms))
+                    .sum();
+                // never below zero: what was already used of it stays used
+                let back = given.min(self.remaining(side));
+                self.post(side, kind, -back);
             }
             *self.moves.get_mut(side) = before.moves(side);
             if self.remaining(side) > 0 {
@@ -616,6 +620,12 @@ impl Clock {
     /// of the `history`, played before the clocks start).
     pub fn count_move(&mut self, side: Color) {
         *self.moves.get_mut(side) = self.moves(side).saturating_add(1);
+    }
+
+    /// Counts `n` moves completed without a press (a move that ends the
+    /// game: 2005 6.2a, 2023 6.2.1): no increment, no period.
+    pub fn count_moves(&mut self, side: Color, n: u32) {
+        *self.moves.get_mut(side) = self.moves(side).saturating_add(n);
     }
 
     /// Adds (or, negative, takes) time as a penalty or bonus. Time never

@@ -47,6 +47,8 @@ pub enum Note {
     RightLostByTouch(Color),
     /// Times that cannot be restored in a game played without a clock: nothing to annul.
     NoClockToRestore,
+    /// A move on the board while a sealed move waits in its envelope.
+    SealedMoveNotPlayed(Color),
     /// The game is already over.
     GameAlreadyOver,
     /// A ruling is awaited first.
@@ -493,6 +495,7 @@ impl Note {
             DeclaredMoveInvalid(_) => "claim-incorrect",
             OutOfOrder
             | TimeOutOfRange(_)
+            | SealedMoveNotPlayed(_)
             | HistoryMoveAfterEnd(_)
             | GameAlreadyOver
             | AwaitingRuling
@@ -853,6 +856,7 @@ impl Note {
             OfferDeclinedByTouch(c) => pick(lang, format!("{} touched a piece: the draw offer is declined", cap(side(*c, lang))), format!("Les {} ont touché une pièce : l'offre de nullité est rejetée", side(*c, lang))),
             TouchClaimRightLost(c) => pick(lang, format!("Refused: {} touched a piece and lost the right to claim touch-move", side(*c, lang)), format!("Refusé : les {} ont touché une pièce et perdu le droit de réclamer", side(*c, lang))),
             RightLostByTouch(c) => pick(lang, format!("{} touched a piece and lost the right to claim a draw on this move", cap(side(*c, lang))), format!("Les {} ont touché une pièce et perdu le droit de réclamer la nullité pour ce coup", side(*c, lang))),
+            SealedMoveNotPlayed(c) => pick(lang, format!("Refused: {} cannot play on the board while a sealed move waits in its envelope", side(*c, lang)), format!("Refusé : les {} ne peuvent pas jouer tant qu'un coup sous enveloppe n'est pas ouvert", side(*c, lang))),
             NoClockToRestore => pick(lang, "The game is played without a clock: no times to restore, the game goes on".into(), "La partie se joue sans pendule : aucun temps à rétablir, la partie continue".into()),
             NoTouchBreach(_) => pick(lang, "Refused: no move breaking touch-move to correct".into(), "Refusé : aucun coup enfreignant la règle de la pièce touchée".into()),
             TouchMoveApplied(c) => pick(lang, format!("Touch-move applied on request: {}'s move is taken back and the piece touched must be moved", side(*c, lang)), format!("Pièce touchée appliquée sur demande : le coup des {} est repris, la pièce touchée doit être jouée", fr_of(*c))),

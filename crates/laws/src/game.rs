@@ -740,7 +740,7 @@ impl Game {
     /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
     /// is seen, or only recorded, as the flag policy says.
     pub fn advance(&mut self, t: Millis) {
-        if t <= self.now {
+        if t < self.now {
             return;
         }
         // moments of an adjournment on the way: an early adjourner's clock
@@ -754,7 +754,9 @@ impl Game {
     }
 
     fn advance_clocks(&mut self, t: Millis) {
-        if t <= self.now {
+        // at `now` itself too: a clock set to zero while it runs shows its
+        // flag down at once
+        if t < self.now {
             return;
         }
         if self.outcome.is_some() || self.awaiting.is_some() {
@@ -862,6 +864,16 @@ impl Game {
 
     /// Applies one event (`index` is its place in the event list, for the log).
     pub fn apply(&mut self, index: usize, event: &Event) {
+        let before = self.now;
+        self.apply_event(index, event);
+        // a flag the event itself brought down (a clock set to zero while it
+        // runs) falls at the event's moment
+        if self.now >= before {
+            self.advance_clocks(self.now);
+        }
+    }
+
+    fn apply_event(&mut self, index: usize, event: &Event) {
         let t = event.t;
         if let Some(what) = out_of_range(event) {
             self.decide(self.now, Some(index), None, Note::TimeOutOfRange(what));
@@ -1285,7 +1297,7 @@ impl Game {
                 return;
             }
         }
-        let mut breach = None;
+        let mut breach_touch = None;
         let refusal = self.touch.as_ref().filter(|x| x.by == c).and_then(|x| {
             x.refusal(&self.position, &m, &laws.touching)
                 .map(|article| (article, x.enforced, x.clone()))
@@ -1295,12 +1307,7 @@ impl Game {
                 self.decide(t, ev, article, Note::TouchedPieceMustMove(c));
                 return;
             }
-            breach = Some(touch::Breach {
-                by: c,
-                before: self.snapshot(),
-                touch,
-                claim_lost: false,
-            });
+            breach_touch = Some(touch);
         }
         // the odds receiver moving again must leave a position in which he can
         let series = self.odds.filter(|o| o.receiver == c && o.left > 1);
@@ -1318,6 +1325,24 @@ impl Game {
             }
             None => None,
         };
+        // a player who moves is at the board (after a resumption too)
+        *self.present.get_mut(c) = true;
+        // the opponent who had not pressed: his clock ran until now; the
+        // mover's clock starts, and may show its flag down at once
+        if self.unpressed.is_some() {
+            self.complete_pending_press(t, ev);
+            if self.outcome.is_some() || self.awaiting.is_some() {
+                self.decide(t, ev, laws.alternation, Note::GameAlreadyOver);
+                return;
+            }
+        }
+        // the moment a touch-move claim (B5) would take the game back to
+        let breach = breach_touch.map(|touch| touch::Breach {
+            by: c,
+            before: self.snapshot(),
+            touch,
+            claim_lost: false,
+        });
         self.obligation = None;
         self.touch = None;
         if let Some(u) = self.uncompleted.take() {
@@ -1349,12 +1374,6 @@ impl Game {
             };
             self.decide(t, ev, article, Note::IllegalMoveStands(!c));
         }
-        if let Some(opp) = self.unpressed.take() {
-            // the opponent never pressed: his clock ran until now
-            let count = self.press_count;
-            self.clock.press(opp, t, count);
-            self.decide(t, ev, laws.clock_press, Note::ClockNotPressed(opp));
-        }
         if let Some(offer) = self.offer {
             if offer.by != c {
                 self.offer = None;
@@ -1379,6 +1398,9 @@ impl Game {
         }
         let count = self.moves_counted(c);
         if let Some(outcome) = self.ending_after_move() {
+            // a move that ends the game is complete without the press (6.2a, 6.2.1)
+            self.clock.stop(t);
+            self.clock.count_moves(c, count);
             self.end_by_move(t, ev, outcome);
             return;
         }
@@ -1387,6 +1409,17 @@ impl Game {
         } else {
             self.unpressed = Some(c);
             self.press_count = count;
+        }
+    }
+
+    /// A player who made his move and did not press: his clock ran until now,
+    /// and the press is completed (the opponent moves, the arbiter adjourns).
+    pub(super) fn complete_pending_press(&mut self, t: Millis, ev: Option<usize>) {
+        if let Some(opp) = self.unpressed.take() {
+            let count = self.press_count;
+            self.clock.press(opp, t, count);
+            self.decide(t, ev, self.laws.clock_press, Note::ClockNotPressed(opp));
+            self.advance_clocks(t);
         }
     }
 
@@ -1503,11 +1536,12 @@ impl Game {
         let laws = self.laws;
         match self.offer {
             Some(offer) if offer.by != c => {
-                self.offer = None;
                 if laws.agreement_needs_a_move_each && !self.both_have_moved() {
+                    // refused: the offer stays pending (9.1)
                     self.decide(t, Some(index), laws.agreement, Note::AgreementTooEarly);
                     return;
                 }
+                self.offer = None;
                 self.finish(
                     t,
                     Some(index),
@@ -1619,12 +1653,13 @@ impl Game {
             FlagPolicy::ClaimOnly {
                 claim, both_flags, ..
             } => {
-                let running = self.clock.running();
-                self.clock.stop(t);
+                // time has run to `t`: the flags show what they show; a
+                // claim that fails leaves the clocks untouched
                 let own = self.clock.fallen(c).is_some();
                 let theirs = self.clock.fallen(!c).is_some();
                 match (own, theirs) {
                     (false, true) => {
+                        self.clock.stop(t);
                         self.decide(t, ev, claim, Note::FlagClaimValid(c));
                         self.flag_decision(t, ev, !c);
                     }
@@ -1635,9 +1670,6 @@ impl Game {
                             .filter(|_| both_flags == qp.both_flags && !self.in_last_period(c));
                         if let Some(article) = goes_on {
                             self.decide(t, ev, article, Note::BothFlagsGameGoesOn);
-                            if let Some(side) = running {
-                                self.clock.resume(side, t);
-                            }
                         } else {
                             self.finish(
                                 t,
@@ -1648,15 +1680,9 @@ impl Game {
                     }
                     (true, false) => {
                         self.decide(t, ev, claim, Note::FlagClaimOwnFallen(c));
-                        if let Some(side) = running {
-                            self.clock.resume(side, t);
-                        }
                     }
                     (false, false) => {
                         self.decide(t, ev, claim, Note::FlagNotFallen(!c));
-                        if let Some(side) = running {
-                            self.clock.resume(side, t);
-                        }
                     }
                 }
             }

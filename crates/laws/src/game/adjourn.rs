@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use super::{irregular::Snapshot, Game};
+use super::{irregular, irregular::Snapshot, Game};
 use crate::{
     clock::Millis,
     dead,
@@ -205,7 +205,32 @@ impl Game {
                 _ => false,
             };
         };
+        let reply_pending = self.adjourned.as_ref().is_some_and(|a| a.reply.is_some());
+        let board_action = matches!(
+            action,
+            Action::Move { .. } | Action::Press | Action::Touch(_) | Action::Claim { .. }
+        );
         match (phase, by, action) {
+            // the sealed move is not on the board yet (A7, A9b), or the
+            // replier's sealed reply waits for the sealer (A9c): nothing is
+            // played on the board meanwhile
+            (Phase::Resumed { opened: false }, Actor::Player(c), _) if board_action => {
+                self.decide(t, ev, adj.open_when_present, Note::SealedMoveNotPlayed(c));
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Player(c), _) if board_action && reply_pending => {
+                self.decide(t, ev, adj.sealer_absent, Note::SealedMoveNotPlayed(c));
+                true
+            }
+            // a resumed game may be adjourned again at the end of the session
+            (
+                Phase::Resumed { opened: true },
+                Actor::Arbiter,
+                Action::Adjourn { resume_at, place },
+            ) if !reply_pending => {
+                self.on_adjourn(t, index, resume_at, place);
+                true
+            }
             (Phase::AwaitingSeal, Actor::Player(c), Action::Seal(text)) => {
                 self.seal(t, index, c, text, false);
                 true
@@ -261,6 +286,21 @@ impl Game {
     }
 
     fn on_adjourn(&mut self, t: Millis, index: usize, resume_at: &str, place: &str) {
+        let ev = Some(index);
+        // a move made and not pressed is completed; an illegal move not yet
+        // completed is taken back: the player with the move seals instead
+        self.complete_pending_press(t, ev);
+        if self.outcome.is_some() || self.awaiting.is_some() {
+            return;
+        }
+        if let Some(u) = self.uncompleted.take() {
+            self.decide(
+                t,
+                ev,
+                self.laws.illegal_moves.replacing_move,
+                Note::IllegalMoveWithdrawn(u.by),
+            );
+        }
         let sealer = self.position.turn();
         self.adjourned = Some(Box::new(Adjourned {
             phase: Phase::AwaitingSeal,
@@ -432,7 +472,10 @@ impl Game {
             self.decide(t, ev, adj.replier_present, Note::EnvelopeOpened);
             self.open_envelope(t, ev, adj.replier_present);
             if self.outcome.is_none() {
-                self.clock.start(!sealer, t);
+                // the player who must now move (the replier, or the sealer
+                // still in his odds series)
+                let side = self.position.turn();
+                self.clock.start(side, t);
             }
         } else {
             self.decide(
@@ -500,12 +543,39 @@ impl Game {
         played: Article,
     ) {
         let adj = self.laws.adjournment;
-        let (article, kind) = match read_move(&self.position, text, self.notation) {
+        let reading = match read_move(&self.position, text, self.notation) {
+            // an odds receiver's series (1930 22.2): the move must leave him
+            // a position in which he can move again
+            Reading::Move(m) if self.odds.is_some_and(|o| o.receiver == by && o.left > 1) => {
+                let mut after = self.position.clone();
+                after.play_unchecked(m);
+                if irregular::same_side_again(&after).is_some() {
+                    Reading::Move(m)
+                } else {
+                    Reading::Illegal { uci: None }
+                }
+            }
+            other => other,
+        };
+        let (article, kind) = match reading {
             Reading::Move(m) => {
                 let offer = self.offer;
+                let series = self.odds.is_some_and(|o| o.receiver == by && o.left > 1);
                 self.play(m);
                 self.offer = offer;
-                self.clock.complete_move(by);
+                if series {
+                    let mut after = self.position.clone();
+                    if let Some(again) = irregular::same_side_again(&after) {
+                        after = again;
+                    }
+                    self.set_position(after);
+                    if let Some(o) = self.odds.as_mut() {
+                        o.left -= 1;
+                    }
+                } else {
+                    let count = self.moves_counted(by);
+                    self.clock.complete_move(by, count);
+                }
                 self.decide(
                     t,
                     ev,
@@ -619,6 +689,10 @@ impl Game {
             Some(snap) => {
                 self.clock.stop(t);
                 self.reinstate(&snap, t);
+                // a reply sealed since the resumption is annulled with the rest
+                if let Some(a) = self.adjourned.as_mut() {
+                    a.reply = None;
+                }
                 self.decide(t, ev, article, Note::MovesAfterErrorAnnulled);
                 let side = self.position.turn();
                 self.clock.start(side, t);

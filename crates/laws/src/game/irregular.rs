@@ -288,6 +288,12 @@ impl Game {
                 Note::IllegalMoveWithdrawn(u.by),
             );
         }
+        // the opponent who had not pressed: his clock ran until now
+        self.complete_pending_press(t, ev);
+        if self.outcome.is_some() || self.awaiting.is_some() {
+            self.decide(t, ev, laws.alternation, Note::GameAlreadyOver);
+            return;
+        }
         self.add_touches(Touch::of_move(&self.position, c, &m, t));
         let text = written_physical(&self.position, &m, self.notation);
         self.decide(
@@ -343,7 +349,15 @@ impl Game {
                 }
             }
         }
-        match il.procedure.get(self.game_type) {
+        // inside an odds receiver's series (1930 22.2) no move of the opponent
+        // comes next to let the illegal move stand: the arbiter acts at once
+        let in_series = self.odds.is_some_and(|o| o.receiver == p.by && o.left > 1);
+        let procedure = if in_series {
+            IllegalProcedure::ArbiterActs
+        } else {
+            il.procedure.get(self.game_type)
+        };
+        match procedure {
             IllegalProcedure::ArbiterActs => self.rule_illegal(t, ev, p),
             IllegalProcedure::OnClaim { claim } => match physical_after(&self.position, &p.m) {
                 Some(after) if !p.unpromoted => self.stand(t, ev, p, Some(after)),
@@ -461,7 +475,8 @@ impl Game {
             // the position cannot be played on: only the opponent's claim remains
             self.clock.start(!p.by, t);
         } else {
-            self.clock.press(p.by, t, 1);
+            let count = self.moves_counted(p.by);
+            self.clock.press(p.by, t, count);
         }
     }
 
