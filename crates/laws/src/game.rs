@@ -1394,6 +1394,12 @@ impl Game {
             if let Some(o) = self.odds.as_mut() {
                 o.left -= 1;
             }
+            // a move of the series may still end the game (a dead position)
+            if let Some(outcome) = self.ending_after_move() {
+                self.clock.stop(t);
+                self.clock.count_moves(c, 1);
+                self.end_by_move(t, ev, outcome);
+            }
             return;
         }
         let count = self.moves_counted(c);

@@ -898,7 +898,7 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
             made.resize(len1, None);
             // "just before the move": a press the move completed for the
             // opponent (6.2) is not part of what a reinstatement takes back
-            let mut reference = snapshot.clone();
+            let mut reference = (snapshot.0.clone(), before.clone());
             for d in new {
                 if let Note::ClockNotPressed(side) = d.note {
                     let fallen = reference.1.clock().fallen(side).is_some();

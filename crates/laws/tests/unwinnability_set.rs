@@ -2,14 +2,19 @@
 //! chasolver's test vectors,
 //! in `../shared/corpus/unwinnability/dev_set.tsv` (read in place, not copied:
 //! set `ARBITRE_UNWINNABILITY` to use another copy). Each label says whether a
-//! side can checkmate, established by the full search.
+//! side can checkmate, established by the full search. When the file is
+//! absent the test says on stderr that it did not run, and fails under
+//! `ARBITRE_REQUIRE_CORPUS=1` (CI).
 
-use std::path::PathBuf;
+use std::{io::Write, path::PathBuf};
 
 use arbitre_laws::dead;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color};
 
-fn dev_set() -> Option<String> {
+/// The dev set's text, or `None` (the test does not run) with a line on
+/// stderr saying so; with `ARBITRE_REQUIRE_CORPUS=1` a missing dev set fails
+/// the test instead.
+fn dev_set(test: &str) -> Option<String> {
     let path = std::env::var_os("ARBITRE_UNWINNABILITY")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -19,7 +24,13 @@ fn dev_set() -> Option<String> {
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) => {
-            eprintln!("skipping: {}: {e}", path.display());
+            let why = format!("{test}: cannot read {}: {e}", path.display());
+            assert!(
+                std::env::var_os("ARBITRE_REQUIRE_CORPUS").is_none_or(|v| v != "1"),
+                "ARBITRE_REQUIRE_CORPUS=1 but {why}"
+            );
+            // past libtest's capture: a test that did not run must be seen
+            let _ = writeln!(std::io::stderr(), "NOT RUN: {why}");
             None
         }
     }
@@ -27,7 +38,9 @@ fn dev_set() -> Option<String> {
 
 #[test]
 fn fast_test_never_contradicts_the_labels() {
-    let Some(text) = dev_set() else { return };
+    let Some(text) = dev_set("fast_test_never_contradicts_the_labels") else {
+        return;
+    };
     let mut checked = 0;
     let mut beyond_fast = 0;
     for line in text.lines().skip(1) {

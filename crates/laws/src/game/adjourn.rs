@@ -572,6 +572,10 @@ impl Game {
                     if let Some(o) = self.odds.as_mut() {
                         o.left -= 1;
                     }
+                    if self.ending_after_move().is_some() {
+                        // the series ends with the game: the move is complete
+                        self.clock.count_moves(by, 1);
+                    }
                 } else {
                     let count = self.moves_counted(by);
                     self.clock.complete_move(by, count);
