@@ -1,8 +1,39 @@
 #!/usr/bin/env bash
-# Every test of the project: formatting, lints, unit, property and scenario tests.
+# Every test of the project: formatting, lints, unit, property and scenario
+# tests, built with release optimisation plus overflow checks and debug
+# assertions (profile `checked`, Cargo.toml), and a type check of the fuzz
+# targets.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+# Tests that read the shared corpus (`../shared/corpus`, read in place): say
+# plainly which of them cannot run here. With ARBITRE_REQUIRE_CORPUS=1 (CI)
+# they fail instead of not running.
+if [ "${ARBITRE_REQUIRE_CORPUS:-}" = 1 ]; then
+    fate="will FAIL (ARBITRE_REQUIRE_CORPUS=1)"
+else
+    fate="will NOT run"
+fi
+dev_set="${ARBITRE_UNWINNABILITY:-../shared/corpus/unwinnability/dev_set.tsv}"
+if [ ! -f "$dev_set" ]; then
+    echo "test.sh: $dev_set is absent; these tests $fate:"
+    echo "  crates/laws/tests/unwinnability_set.rs: fast_test_never_contradicts_the_labels"
+    echo "  crates/arbitre/tests/analyze.rs: dev_set_agrees_with_the_labels"
+fi
+pgn="${ARBITRE_CORPUS:-../shared/corpus/pgn}"
+if [ ! -d "$pgn" ]; then
+    echo "test.sh: $pgn is absent; these benches (run once by cargo test) $fate:"
+    echo "  crates/laws/benches/replay.rs"
+    echo "  crates/arbitre/benches/audit.rs (unless required, it runs on the committed fixture instead)"
+fi
+conformance="${ARBITRE_CONFORMANCE:-../shared/conformance}"
+if [ ! -d "$conformance" ]; then
+    echo "test.sh: $conformance is absent; crates/arbitre/tests/scenarios.rs runs the committed copies only"
+fi
+
 cargo fmt --all --check
 cargo clippy --all-targets --locked -- -D warnings
-cargo test --locked --release --all-targets
-cargo test --locked --release --doc
+cargo test --locked --profile checked --all-targets
+cargo test --locked --profile checked --doc
+# the fuzz targets (built for fuzzing on nightly) must at least type-check
+cargo check --locked --manifest-path fuzz/Cargo.toml --target-dir "${CARGO_TARGET_DIR:-target}"

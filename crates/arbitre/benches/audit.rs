@@ -32,6 +32,11 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         .filter_map(|w| Some(((*w).to_owned(), std::fs::read(corpus.join(w)).ok()?)))
         .collect();
     if found.is_empty() {
+        assert!(
+            std::env::var_os("ARBITRE_REQUIRE_CORPUS").is_none_or(|v| v != "1"),
+            "ARBITRE_REQUIRE_CORPUS=1 but neither of {wanted:?} is under {}",
+            corpus.display()
+        );
         eprintln!(
             "no corpus at {}: benching the committed fixture instead",
             corpus.display()

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use arbitre_laws::{
-    clock::Millis,
+    clock::{Delay, Millis, MAX_MILLIS},
     edition::GameType,
     event::{Judgment, Unrestorable},
     Action, Actor, ClaimKind, EditionId, Event, Language, Setup, TimeControl,
@@ -75,6 +75,9 @@ pub struct RawRegulations {
     pub quickplay_guidelines: Option<bool>,
     #[serde(default)]
     pub late_limit: Option<f64>,
+    /// The node budget of the "can this side checkmate" search.
+    #[serde(default)]
+    pub mate_search_nodes: Option<u64>,
 }
 
 /// What the arbiter must conclude: validated for its shape here, compared by
@@ -91,6 +94,49 @@ pub struct Expect {
     pub clocks: Option<BTreeMap<String, f64>>,
     pub fen: Option<String>,
     pub log_articles: Option<Vec<String>>,
+    /// The whole log, in order: `[decision, article]` pairs (extension).
+    pub decisions: Option<Vec<ExpectedDecision>>,
+}
+
+/// One entry of `expect.decisions`: `["refused", "4.3"]`, or
+/// `["clocks-set", null]` for a decision with no article.
+#[allow(dead_code)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectedDecision {
+    pub decision: String,
+    pub article: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for ExpectedDecision {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Pair;
+        const EXPECTED: &str = "a pair [decision, article] (article a string, or null)";
+        impl<'de> serde::de::Visitor<'de> for Pair {
+            type Value = ExpectedDecision;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(EXPECTED)
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ExpectedDecision, A::Error> {
+                use serde::de::Error;
+                let decision: String = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &EXPECTED))?;
+                let article: Option<String> = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &EXPECTED))?;
+                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &EXPECTED));
+                }
+                Ok(ExpectedDecision { decision, article })
+            }
+        }
+        d.deserialize_seq(Pair)
+    }
 }
 
 /// `adjourn` details.
@@ -163,14 +209,58 @@ pub struct Scenario {
     pub until: Option<Millis>,
 }
 
+/// The largest number of seconds a file may give anywhere: `MAX_MILLIS` (one year).
+const MAX_SECONDS: f64 = MAX_MILLIS as f64 / 1000.0;
+
+/// Seconds from a file, as milliseconds: finite, not negative, and at most
+/// [`MAX_MILLIS`] once rounded to the millisecond. The checks come before
+/// the conversion, which therefore neither overflows nor yields NaN.
 fn millis(seconds: f64, path: &str) -> Result<Millis, ScenarioError> {
-    if !seconds.is_finite() || !(0.0..=1.0e9).contains(&seconds) {
-        return Err(err(
+    let out_of_range = || {
+        err(
             path,
-            format!("expected a number of seconds from 0 to 1e9, found {seconds}"),
-        ));
+            format!(
+                "expected a number of seconds from 0 to {MAX_SECONDS} (one year), found {seconds}"
+            ),
+        )
+    };
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(out_of_range());
     }
-    Ok((seconds * 1000.0).round() as Millis)
+    // finite and not negative: the product is finite or +inf, never NaN,
+    // and it is compared before any conversion to an integer
+    let ms = (seconds * 1000.0).round();
+    if ms > MAX_MILLIS as f64 {
+        return Err(out_of_range());
+    }
+    Ok(ms as Millis)
+}
+
+/// Every time in a time control (period, increment, delay) at most [`MAX_MILLIS`].
+fn check_time_control(tc: &TimeControl) -> Result<(), ScenarioError> {
+    for (i, p) in tc.periods().iter().enumerate() {
+        let delay = match p.delay {
+            Delay::None => 0,
+            Delay::Simple(d) | Delay::Bronstein(d) => d,
+        };
+        for (what, ms) in [
+            ("period time", p.base),
+            ("increment", p.increment),
+            ("delay", delay),
+        ] {
+            if !(0..=MAX_MILLIS).contains(&ms) {
+                return Err(err(
+                    "time_control",
+                    format!(
+                        "period {}: {what} of {} s is above {MAX_SECONDS} s (one year)",
+                        i + 1,
+                        ms / 1000
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn side(text: &str, path: &str) -> Result<Color, ScenarioError> {
@@ -221,6 +311,7 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
         .time_control
         .parse()
         .map_err(|e: arbitre_laws::clock::TimeControlError| err("time_control", e.to_string()))?;
+    check_time_control(&time_control)?;
     let game_type = match &raw.game_type {
         Some(g) => Some(GameType::from_code(g).ok_or_else(|| {
             err(
@@ -275,6 +366,15 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
         }
         if let Some(v) = r.late_limit {
             regulations.late_limit_ms = Some(millis(v, "regulations.late_limit")?);
+        }
+        if let Some(n) = r.mate_search_nodes {
+            if n == 0 {
+                return Err(err(
+                    "regulations.mate_search_nodes",
+                    "expected a number of nodes of at least 1",
+                ));
+            }
+            regulations.mate_search_nodes = Some(n);
         }
     }
     let session_end = match raw.session_end {
@@ -520,5 +620,92 @@ mod tests {
         let tc = r#"{"name":"x","edition":"fide-2005","time_control":"40/","events":[]}"#;
         assert_eq!(path_of(tc), "time_control");
         assert!(parse("{").unwrap_err().message.contains("malformed JSON"));
+    }
+
+    fn with(extra: &str, events: &str) -> String {
+        format!(
+            r#"{{"name":"x","edition":"fide-2005","time_control":"5400"{extra},"events":[{events}]}}"#
+        )
+    }
+
+    #[test]
+    fn times_are_bounded_by_one_year() {
+        let year = MAX_MILLIS / 1000;
+        let ok = with(
+            &format!(r#","clocks":{{"white":{year},"black":0}},"until":{year}"#),
+            &format!(
+                r#"{{"t":{year},"by":"arbiter","set_clocks":{{"white":{year},"black":0.0004}}}}"#
+            ),
+        );
+        let s = parse(&ok).expect("one year is allowed");
+        assert_eq!(s.until, Some(MAX_MILLIS));
+        assert_eq!(s.events[0].t, MAX_MILLIS);
+        assert_eq!(
+            s.events[0].action,
+            Action::SetClocks {
+                white: MAX_MILLIS,
+                black: 0
+            }
+        );
+        let e = |t: &str| format!(r#"{{"t":{t},"by":"white","move":"e4"}}"#);
+        let over = format!("{}.001", year);
+        for (text, path) in [
+            (with("", &e("-1")), "events[0].t"),
+            (with("", &e("-0.0001")), "events[0].t"),
+            (with("", &e(&over)), "events[0].t"),
+            (with("", &e("1e300")), "events[0].t"),
+            (with("", &e("1.7e308")), "events[0].t"),
+            (
+                with(r#","clocks":{"white":1,"black":-5}"#, ""),
+                "clocks.black",
+            ),
+            (with(r#","session_end":1e12"#, ""), "session_end"),
+            (with(r#","until":-3"#, ""), "until"),
+            (
+                with(r#","regulations":{"late_limit":4e7}"#, ""),
+                "regulations.late_limit",
+            ),
+            (
+                with(
+                    "",
+                    r#"{"t":1,"by":"arbiter","set_clocks":{"white":1e10,"black":1}}"#,
+                ),
+                "events[0].set_clocks.white",
+            ),
+        ] {
+            let error = parse(&text).unwrap_err();
+            assert_eq!(error.path, path, "{text}: {error}");
+            assert!(error.message.contains("one year"), "{error}");
+        }
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"40/999999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"60+99999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"60d999999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+    }
+
+    #[test]
+    fn expected_decisions_are_pairs() {
+        let ok = with(
+            r#","expect":{"decisions":[["move","4.7"],["clocks-set",null]]}"#,
+            "",
+        );
+        let raw: RawScenario = serde_json::from_str(&ok).expect("pairs");
+        let want = raw.expect.and_then(|e| e.decisions).expect("decisions");
+        assert_eq!(want[1].article, None);
+        assert_eq!(want[0].decision, "move");
+        for (bad, path) in [
+            (r#"[["move","4.7"],["move"]]"#, "expect.decisions[1]"),
+            (r#"[["move","4.7","x"]]"#, "expect.decisions[0]"),
+            (r#"[["move","4.7"],"move"]"#, "expect.decisions[1]"),
+            (r#"[["move",7]]"#, "expect.decisions[0]"),
+            (r#"[[null,"4.7"]]"#, "expect.decisions[0]"),
+            (r#"{"move":"4.7"}"#, "expect.decisions"),
+        ] {
+            let text = with(&format!(r#","expect":{{"decisions":{bad}}}"#), "");
+            let error = parse(&text).unwrap_err();
+            assert!(error.path.starts_with(path), "{bad}: {error}");
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! `arbitre analyze` end to end: a few positions written here, malformed
 //! input, stdin, and the CHA-labelled dev set of chasolver's test vectors in
 //! `../shared/corpus/unwinnability/dev_set.tsv` (read in place, never copied:
-//! set `ARBITRE_UNWINNABILITY` to use another copy; skipped when absent).
+//! set `ARBITRE_UNWINNABILITY` to use another copy; when absent the test says
+//! it did not run, and fails under `ARBITRE_REQUIRE_CORPUS=1`).
 
 use std::{
     io::Write,
@@ -229,7 +230,10 @@ fn unknown_at_the_node_limit() {
     assert_eq!(roomy[0]["nodes"], free[0]["nodes"]);
 }
 
-fn dev_set() -> Option<(PathBuf, String)> {
+/// The dev set's path and text, or `None` (the test does not run) with a
+/// line on stderr saying so; with `ARBITRE_REQUIRE_CORPUS=1` a missing dev
+/// set fails the test instead.
+fn dev_set(test: &str) -> Option<(PathBuf, String)> {
     let path = std::env::var_os("ARBITRE_UNWINNABILITY")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -239,8 +243,13 @@ fn dev_set() -> Option<(PathBuf, String)> {
     match std::fs::read_to_string(&path) {
         Ok(text) => Some((path, text)),
         Err(e) => {
-            println!("skipping the dev set: {}: {e}", path.display());
-            eprintln!("skipping the dev set: {}: {e}", path.display());
+            let why = format!("{test}: cannot read {}: {e}", path.display());
+            assert!(
+                std::env::var_os("ARBITRE_REQUIRE_CORPUS").is_none_or(|v| v != "1"),
+                "ARBITRE_REQUIRE_CORPUS=1 but {why}"
+            );
+            // past libtest's capture: a test that did not run must be seen
+            let _ = writeln!(std::io::stderr(), "NOT RUN: {why}");
             None
         }
     }
@@ -248,7 +257,7 @@ fn dev_set() -> Option<(PathBuf, String)> {
 
 #[test]
 fn dev_set_agrees_with_the_labels() {
-    let Some((path, text)) = dev_set() else {
+    let Some((path, text)) = dev_set("dev_set_agrees_with_the_labels") else {
         return;
     };
     let rows: Vec<Vec<&str>> = text

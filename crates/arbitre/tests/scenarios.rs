@@ -13,9 +13,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Writes a line to the test's real stderr, past libtest's output capture,
+/// so that what a test did not do is seen.
+fn note(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Folders whose every file must pass: the project's own scenarios, the
-/// conformance files committed with the project, and the shared conformance
-/// folders of the implemented issues when the shared tree is present.
+/// conformance files committed with the project, the shared conformance
+/// folders of the implemented issues when the shared tree is present, and
+/// with `ARBITRE_PENDING=1` the scenarios being written
+/// (`tests/scenarios/pending`).
 fn folders() -> Vec<PathBuf> {
     let root = root();
     // the folders of the issues implemented so far
@@ -28,13 +37,74 @@ fn folders() -> Vec<PathBuf> {
     let shared = std::env::var_os("ARBITRE_CONFORMANCE")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/conformance"));
-    dirs.extend(
-        implemented
-            .iter()
-            .map(|sub| shared.join(sub))
-            .filter(|d| d.is_dir()),
-    );
+    for sub in implemented {
+        let dir = shared.join(sub);
+        if dir.is_dir() {
+            dirs.push(dir);
+        } else {
+            note(&format!(
+                "every_scenario_file_passes: shared conformance folder {} absent, not run",
+                dir.display()
+            ));
+        }
+    }
+    if std::env::var_os("ARBITRE_PENDING").is_some_and(|v| v == "1") {
+        let pending = root.join("tests/scenarios/pending");
+        assert!(
+            pending.is_dir(),
+            "ARBITRE_PENDING=1 but {} is not a folder",
+            pending.display()
+        );
+        dirs.push(pending);
+    }
     dirs
+}
+
+/// `expect.decisions`: the whole log, `[decision, article]` in order.
+fn compare_decisions(want: &Value, got: &Value) -> Vec<String> {
+    let Some(want) = want.as_array() else {
+        return vec![format!("decisions: want an array, found {want}")];
+    };
+    let have: Vec<Value> = got["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| Value::Array(vec![e["decision"].clone(), e["article"].clone()]))
+        .collect();
+    let show = |v: &[Value]| {
+        v.iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut problems = Vec::new();
+    for (i, (w, h)) in want.iter().zip(&have).enumerate() {
+        if w != h {
+            problems.push(format!("decisions[{i}]: want {w}, got {h}"));
+        }
+    }
+    if want.len() != have.len() {
+        let n = want.len().min(have.len());
+        problems.push(format!(
+            "decisions: want {} entries, got {}; {} [{}]",
+            want.len(),
+            have.len(),
+            if have.len() > n {
+                "extra in the log:"
+            } else {
+                "missing from the log:"
+            },
+            show(if have.len() > n {
+                &have[n..]
+            } else {
+                &want[n..]
+            })
+        ));
+    }
+    if !problems.is_empty() {
+        problems.push(format!("the log: [{}]", show(&have)));
+    }
+    problems
 }
 
 fn close(a: &Value, b: f64) -> bool {
@@ -67,6 +137,7 @@ fn compare(expect: &serde_json::Map<String, Value>, got: &Value) -> Vec<String> 
                     }
                 }
             }
+            "decisions" => problems.extend(compare_decisions(want, got)),
             "fen" => {
                 let want: Vec<&str> = want
                     .as_str()
@@ -103,7 +174,11 @@ fn every_scenario_file_passes() {
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect();
-        assert!(!here.is_empty(), "{} holds no scenario", dir.display());
+        assert!(
+            !here.is_empty() || dir.ends_with("pending"),
+            "{} holds no scenario",
+            dir.display()
+        );
         here.sort();
         files.extend(here);
     }
@@ -194,6 +269,62 @@ fn malformed_files_exit_2_naming_file_and_path() {
             r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":"soon","by":"white","move":"e4"}]}"#,
             "events[0].t",
         ),
+        // every time from the file: not negative, finite, at most one year
+        (
+            "negative-t",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":-1,"by":"white","move":"e4"}]}"#,
+            "events[0].t",
+        ),
+        (
+            "over-a-year-t",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":31622400.001,"by":"white","move":"e4"}]}"#,
+            "events[0].t",
+        ),
+        (
+            "huge-t",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1.7e308,"by":"white","move":"e4"}]}"#,
+            "events[0].t",
+        ),
+        (
+            "infinite-t",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1e400,"by":"white","move":"e4"}]}"#,
+            "events[0].t",
+        ),
+        (
+            "negative-clocks",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","clocks":{"white":-0.5,"black":60},"events":[]}"#,
+            "clocks.white",
+        ),
+        (
+            "huge-set-clocks",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"arbiter","set_clocks":{"white":60,"black":1e20}}]}"#,
+            "events[0].set_clocks.black",
+        ),
+        (
+            "huge-session-end",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","session_end":4e7,"events":[]}"#,
+            "session_end",
+        ),
+        (
+            "negative-until",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","until":-3,"events":[]}"#,
+            "until",
+        ),
+        (
+            "huge-late-limit",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","regulations":{"late_limit":1e9},"events":[]}"#,
+            "regulations.late_limit",
+        ),
+        (
+            "time-control-over-a-year",
+            r#"{"name":"x","edition":"fide-2005","time_control":"40/999999999","events":[]}"#,
+            "time_control",
+        ),
+        (
+            "bad-decisions",
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"expect":{"decisions":[["move","4.7"],["move"]]}}"#,
+            "expect.decisions[1]",
+        ),
         (
             "two-actions",
             r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#,
@@ -212,6 +343,61 @@ fn malformed_files_exit_2_naming_file_and_path() {
             "{name}: `{stderr}` lacks the file name"
         );
     }
+}
+
+#[test]
+fn expected_decisions_are_compared_exactly_and_in_order() {
+    let text = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"black","move":"e5"},{"t":2,"by":"white","move":"e4"},{"t":3,"by":"black","offer_draw":true},{"t":4,"by":"white","decline_draw":true},{"t":5,"by":"arbiter","set_clocks":{"white":60,"black":60}}]}"#;
+    let dir = std::env::temp_dir().join(format!("arbitre-decisions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("decisions.json");
+    std::fs::write(&path, text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["replay", "--json"])
+        .arg(&path)
+        .output()
+        .expect("run");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success());
+    let got: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log: Vec<Value> = got["log"]
+        .as_array()
+        .expect("log")
+        .iter()
+        .map(|e| Value::Array(vec![e["decision"].clone(), e["article"].clone()]))
+        .collect();
+    assert!(log.len() >= 3, "{log:?}");
+    let check = |want: Vec<Value>| {
+        let mut expect = serde_json::Map::new();
+        expect.insert("decisions".into(), Value::Array(want));
+        compare(&expect, &got)
+    };
+    assert_eq!(check(log.clone()), Vec::<String>::new());
+    // a spurious extra decision in the log fails
+    let problems = check(log[..log.len() - 1].to_vec());
+    assert!(
+        problems.iter().any(|p| p.contains("extra in the log")),
+        "{problems:?}"
+    );
+    // so does a missing one
+    let mut longer = log.clone();
+    longer.push(serde_json::json!(["refused", null]));
+    let problems = check(longer);
+    assert!(
+        problems.iter().any(|p| p.contains("missing from the log")),
+        "{problems:?}"
+    );
+    // and the same decisions in another order, or another article
+    let mut swapped = log.clone();
+    swapped.swap(0, 1);
+    assert!(!check(swapped).is_empty());
+    let mut other = log.clone();
+    other[0][1] = Value::Null;
+    let problems = check(other);
+    assert!(
+        problems.iter().any(|p| p.starts_with("decisions[0]")),
+        "{problems:?}"
+    );
 }
 
 #[test]

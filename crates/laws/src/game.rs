@@ -533,6 +533,14 @@ impl Game {
             now: 0,
         };
         if let Some(odds) = setup.odds {
+            if setup.history.is_some() {
+                // the receiver's series (22.2) cannot be written as movetext,
+                // which alternates: an odds game starts from its position
+                return Err(SetupError::Odds(
+                    "an odds game cannot be given a history: give the position reached as `start`"
+                        .into(),
+                ));
+            }
             if laws.odds.is_none() {
                 return Err(SetupError::Odds(format!(
                     "odds games are a 1930 rule (art. 22); {} has none",
