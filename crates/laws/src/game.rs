@@ -751,6 +751,14 @@ impl Game {
         if t < self.now {
             return;
         }
+        if t == self.now {
+            // no time passes: only a flag due at this instant (a clock that
+            // runs with no time left) is left to see
+            if self.clock.next_fall().is_some_and(|f| f <= t) {
+                self.advance_clocks(t);
+            }
+            return;
+        }
         // moments of an adjournment on the way: an early adjourner's clock
         // stops at the session's end (A1b); an absent player loses at the
         // deadline (A10)
@@ -876,7 +884,7 @@ impl Game {
         self.apply_event(index, event);
         // a flag the event itself brought down (a clock set to zero while it
         // runs) falls at the event's moment
-        if self.now >= before {
+        if self.now >= before && self.clock.next_fall().is_some_and(|f| f <= self.now) {
             self.advance_clocks(self.now);
         }
     }
