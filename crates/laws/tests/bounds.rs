@@ -216,3 +216,20 @@ fn an_undecided_flag_waits_for_the_arbiter() {
     assert_eq!(o.termination, Termination::TimeForfeitDraw);
     assert_eq!(o.article, "6.10");
 }
+
+/// Found by the `events` fuzz target (crash-a4b9fee…): a 1930 odds game that
+/// cedes the first move was given a history, which was read for the side
+/// the odds no longer let move first and corrupted the board (a black knight
+/// on g1, then a panic in the move generator). The receiver's series cannot
+/// be written as alternating movetext: such a setup is an error.
+#[test]
+fn odds_with_a_history_is_a_setup_error() {
+    let mut s = setup(EditionId::Fide1930, "-");
+    s.history = Some("1. Nf3".into());
+    s.odds = Some(arbitre_laws::game::Odds {
+        receiver: Color::Black,
+        moves: 1,
+        cede_first_move: true,
+    });
+    assert!(matches!(Game::new(s), Err(SetupError::Odds(_))));
+}
