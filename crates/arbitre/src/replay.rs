@@ -172,6 +172,65 @@ fn describe(event: &Event, lang: Lang) -> String {
         })
         .into(),
         Action::Arrive => (if fr { "arrive" } else { "arrives" }).into(),
+        Action::Start { absent } if absent.is_empty() => (if fr {
+            "lance la partie"
+        } else {
+            "starts the game"
+        })
+        .into(),
+        Action::Start { absent } => format!(
+            "{} ({})",
+            if fr {
+                "lance la partie"
+            } else {
+                "starts the game"
+            },
+            absent
+                .iter()
+                .map(|c| match (c, fr) {
+                    (Color::White, false) => "White absent",
+                    (Color::Black, false) => "Black absent",
+                    (Color::White, true) => "Blancs absents",
+                    (Color::Black, true) => "Noirs absents",
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Action::StopClocks => (if fr {
+            "arrête les pendules"
+        } else {
+            "stops the clocks"
+        })
+        .into(),
+        Action::RestartClocks => (if fr {
+            "remet la pendule en marche"
+        } else {
+            "restarts the clocks"
+        })
+        .into(),
+        Action::AdjustTime {
+            white,
+            black,
+            article,
+        } => format!(
+            "{} {:+.3} / {:+.3} s ({article})",
+            if fr {
+                "corrige les temps"
+            } else {
+                "adjusts the times"
+            },
+            *white as f64 / 1000.0,
+            *black as f64 / 1000.0
+        ),
+        Action::DeclareResult { result, article } => format!(
+            "{} {} ({article})",
+            if fr {
+                "déclare le résultat"
+            } else {
+                "declares the result"
+            },
+            result.code()
+        ),
         Action::Adjourn { resume_at, place } => format!(
             "{} ({resume_at}, {place})",
             if fr { "ajourne" } else { "adjourns" }

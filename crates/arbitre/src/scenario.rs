@@ -8,7 +8,7 @@ use arbitre_laws::{
     clock::{Delay, Millis, MAX_MILLIS},
     edition::GameType,
     event::{Judgment, Unrestorable},
-    Action, Actor, ClaimKind, EditionId, Event, Language, Setup, TimeControl,
+    Action, Actor, ClaimKind, Edition, EditionId, Event, GameResult, Language, Setup, TimeControl,
 };
 use serde::Deserialize;
 use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
@@ -147,6 +147,40 @@ pub struct RawAdjourn {
     pub place: String,
 }
 
+/// `start`: `true`, or the players absent at the start.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawStart {
+    /// `"start": true`.
+    Flag(bool),
+    /// `"start": {"absent": ["black"]}`.
+    Absent(RawAbsent),
+}
+
+/// The players absent at the start.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbsent {
+    pub absent: Vec<String>,
+}
+
+/// `adjust_time`: seconds added (or, negative, removed), with the article.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAdjust {
+    pub white: Option<f64>,
+    pub black: Option<f64>,
+    pub article: String,
+}
+
+/// `declare_result`: the result and the article.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeclare {
+    pub result: String,
+    pub article: String,
+}
+
 /// An event as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -172,6 +206,11 @@ pub struct RawEvent {
     pub unrestorable: Option<String>,
     pub set_clocks: Option<Sides<f64>>,
     pub misrestored: Option<bool>,
+    pub start: Option<RawStart>,
+    pub stop_clocks: Option<bool>,
+    pub restart_clocks: Option<bool>,
+    pub adjust_time: Option<RawAdjust>,
+    pub declare_result: Option<RawDeclare>,
 }
 
 /// A malformed scenario: where and what.
@@ -391,7 +430,7 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     let mut events = Vec::with_capacity(raw.events.len());
     let mut last = 0;
     for (i, e) in raw.events.iter().enumerate() {
-        let event = event(e, i)?;
+        let event = event(e, i, edition.laws())?;
         if event.t < last {
             return Err(err(
                 format!("events[{i}].t"),
@@ -416,6 +455,8 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     setup.odds = odds;
     setup.session_end = session_end;
     setup.regulations = regulations;
+    // in a file with a `start` event no clock runs before it
+    setup.arbiter_starts = raw.events.iter().any(|e| e.start.is_some());
     Ok(Scenario {
         name: raw.name,
         setup,
@@ -424,7 +465,26 @@ fn validate(raw: RawScenario) -> Result<Scenario, ScenarioError> {
     })
 }
 
-fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
+/// Signed seconds (a time adjustment) as milliseconds, within one year either way.
+fn signed_millis(seconds: f64, path: &str) -> Result<Millis, ScenarioError> {
+    let ms = millis(seconds.abs(), path)?;
+    Ok(if seconds < 0.0 { -ms } else { ms })
+}
+
+/// An article the arbiter cites: one of the edition's that he may cite.
+fn cited(laws: &Edition, text: &str, path: &str) -> Result<arbitre_laws::Article, ScenarioError> {
+    laws.cited_article(text).ok_or_else(|| {
+        err(
+            path,
+            format!(
+                "{text:?} is not an article of {} an arbiter cites for a time adjustment or a declared result",
+                laws.code
+            ),
+        )
+    })
+}
+
+fn event(e: &RawEvent, i: usize, laws: &Edition) -> Result<Event, ScenarioError> {
     let p = |key: &str| format!("events[{i}].{key}");
     let t = millis(e.t, &p("t"))?;
     let by = match e.by.as_str() {
@@ -563,11 +623,68 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
         flag(v, &p("misrestored"))?;
         actions.push(("misrestored", Action::Misrestored));
     }
+    if let Some(s) = &e.start {
+        let absent = match s {
+            RawStart::Flag(v) => {
+                flag(*v, &p("start"))?;
+                Vec::new()
+            }
+            RawStart::Absent(a) => a
+                .absent
+                .iter()
+                .enumerate()
+                .map(|(k, c)| side(c, &p(&format!("start.absent[{k}]"))))
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        actions.push(("start", Action::Start { absent }));
+    }
+    if let Some(v) = e.stop_clocks {
+        flag(v, &p("stop_clocks"))?;
+        actions.push(("stop_clocks", Action::StopClocks));
+    }
+    if let Some(v) = e.restart_clocks {
+        flag(v, &p("restart_clocks"))?;
+        actions.push(("restart_clocks", Action::RestartClocks));
+    }
+    if let Some(a) = &e.adjust_time {
+        if a.white.is_none() && a.black.is_none() {
+            return Err(err(
+                p("adjust_time"),
+                "expected `white` or `black` seconds (or both)",
+            ));
+        }
+        actions.push((
+            "adjust_time",
+            Action::AdjustTime {
+                white: signed_millis(a.white.unwrap_or(0.0), &p("adjust_time.white"))?,
+                black: signed_millis(a.black.unwrap_or(0.0), &p("adjust_time.black"))?,
+                article: cited(laws, &a.article, &p("adjust_time.article"))?,
+            },
+        ));
+    }
+    if let Some(d) = &e.declare_result {
+        let result = GameResult::from_code(&d.result).ok_or_else(|| {
+            err(
+                p("declare_result.result"),
+                format!(
+                    "expected one of 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, annulled, found {:?}",
+                    d.result
+                ),
+            )
+        })?;
+        actions.push((
+            "declare_result",
+            Action::DeclareResult {
+                result,
+                article: cited(laws, &d.article, &p("declare_result.article"))?,
+            },
+        ));
+    }
     if actions.len() != 1 {
         let found: Vec<&str> = actions.iter().map(|(k, _)| *k).collect();
         return Err(err(
             format!("events[{i}]"),
-            format!("expected exactly one action (move, press, touch, misrestored, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
+            format!("expected exactly one action (move, press, touch, misrestored, offer_draw, accept_draw, decline_draw, claim, resign, seal, arrive, adjourn, resume, ruling, envelope_lost, unrestorable, set_clocks, start, stop_clocks, restart_clocks, adjust_time, declare_result), found {}", if found.is_empty() { "none".into() } else { found.join(", ") }),
         ));
     }
     let (name, action) = actions.remove(0);
@@ -580,6 +697,11 @@ fn event(e: &RawEvent, i: usize) -> Result<Event, ScenarioError> {
             | "unrestorable"
             | "set_clocks"
             | "misrestored"
+            | "start"
+            | "stop_clocks"
+            | "restart_clocks"
+            | "adjust_time"
+            | "declare_result"
     );
     match (by, player_action) {
         (Actor::Arbiter, true) => {

@@ -317,6 +317,8 @@ pub struct Clock {
     turn_start: Millis,
     /// Time counted in the running side's current turn.
     turn_used: Millis,
+    /// Arbiter time at which both clocks were last stopped.
+    stopped_at: Millis,
     /// Time counted in the current turn not yet written in the ledger.
     unposted: Millis,
     moves: ByColor<u32>,
@@ -337,6 +339,7 @@ impl Clock {
             since: 0,
             turn_start: 0,
             turn_used: 0,
+            stopped_at: 0,
             unposted: 0,
             moves: ByColor::new_with(|_| 0),
             fallen: ByColor::new_with(|_| None),
@@ -516,11 +519,13 @@ impl Clock {
     /// stopped the clocks): time already counted this turn stays counted and
     /// the pause is not thinking time.
     pub fn resume(&mut self, side: Color, t: Millis) {
-        let paused = t.saturating_sub(self.since).max(0);
-        self.since = t.max(self.since);
         if self.running.is_none() {
+            // the whole pause since the clocks stopped, however time was
+            // advanced meanwhile
+            let paused = t.saturating_sub(self.stopped_at).max(0);
             self.turn_start = self.turn_start.saturating_add(paused);
         }
+        self.since = t.max(self.since);
         self.running = Some(side);
     }
 
@@ -528,6 +533,9 @@ impl Clock {
     pub fn stop(&mut self, t: Millis) {
         self.advance(t);
         self.flush();
+        if self.running.is_some() {
+            self.stopped_at = self.since;
+        }
         self.running = None;
     }
 

@@ -399,6 +399,30 @@ pub struct Adjournment {
     pub misrestored: Option<Article>,
 }
 
+/// The arbiter's live actions: starting the game, lateness at the start,
+/// interrupting it, and the articles he may cite for a time adjustment or a
+/// declared result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Live {
+    /// The clock of the player with the move is started at the start.
+    pub start: Article,
+    /// A player arriving after the default time at the start loses.
+    pub late: Article,
+    /// The lateness allowed at the start by this edition's text; `None`: the
+    /// regulations' default time, zero if they set none (2023 6.7.1).
+    pub late_limit_ms: Option<i64>,
+    /// Whether the regulations may set another lateness.
+    pub late_limit_by_regulations: bool,
+    /// The arbiter interrupts the game: both clocks stop.
+    pub interrupt: Article,
+    /// The arbiter restarts the game.
+    pub restart: Article,
+    /// The articles an arbiter may cite when he adds or removes time or
+    /// declares a result (penalties, devices, corrections), besides those
+    /// of the other fields.
+    pub cited: &'static [Article],
+}
+
 /// One edition of the Laws: every parameter the engine needs, with its article.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Edition {
@@ -488,6 +512,34 @@ pub struct Edition {
     pub touching: Touching,
     /// Adjourned games.
     pub adjournment: Adjournment,
+    /// The arbiter's live actions.
+    pub live: Live,
+}
+
+impl Edition {
+    /// The article of this edition an arbiter cites by `text`, if it is one
+    /// he may cite for a time adjustment or a declared result.
+    pub fn cited_article(&self, text: &str) -> Option<Article> {
+        let fields = [
+            self.clock_correction,
+            self.flag_fall,
+            self.claim_penalty.article.standard,
+            self.claim_penalty.article.rapid,
+            self.claim_penalty.article.blitz,
+            self.illegal_moves.penalty.standard,
+            self.illegal_moves.penalty.rapid,
+            self.illegal_moves.penalty.blitz,
+            self.illegal_moves.loss,
+            self.draw_offer_breach,
+            self.live.late,
+            self.adjournment.lost,
+            self.adjournment.clock_errors,
+        ];
+        fields
+            .into_iter()
+            .chain(self.live.cited.iter().copied())
+            .find(|a| *a == text)
+    }
 }
 
 /// Every edition's table.

@@ -140,6 +140,32 @@ pub enum Action {
     Unrestorable(Unrestorable),
     /// The game was restored incorrectly at resumption (1930 21.8).
     Misrestored,
+    /// The arbiter starts the game; the players listed are not at the board.
+    Start {
+        /// Players absent at the start.
+        absent: Vec<Color>,
+    },
+    /// The arbiter stops both clocks (a dispute, an irregularity).
+    StopClocks,
+    /// The arbiter restarts the clock that ran.
+    RestartClocks,
+    /// The arbiter adds (positive) or removes (negative) time, citing the
+    /// article he applies.
+    AdjustTime {
+        /// Change to White's time.
+        white: Millis,
+        /// Change to Black's time.
+        black: Millis,
+        /// The article applied, as the edition numbers it.
+        article: crate::edition::Article,
+    },
+    /// The arbiter declares a result the moves do not produce.
+    DeclareResult {
+        /// The result.
+        result: crate::outcome::GameResult,
+        /// The article applied.
+        article: crate::edition::Article,
+    },
     /// The arbiter sets the remaining times.
     SetClocks {
         /// White's remaining time.

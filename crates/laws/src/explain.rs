@@ -49,6 +49,25 @@ pub enum Note {
     NoClockToRestore,
     /// A move on the board while a sealed move waits in its envelope.
     SealedMoveNotPlayed(Color),
+    /// The arbiter starts the game: the clock of the player with the move runs.
+    GameStarted(Color),
+    /// A player is not at the board when the game starts.
+    AbsentAtStart(Color),
+    /// An action before the arbiter started the game.
+    NotStarted,
+    /// The arbiter stops both clocks (an interruption).
+    ClocksStopped,
+    /// The arbiter restarts the clock that ran.
+    ClocksRestarted,
+    /// An action at the board while the arbiter has stopped the clocks.
+    ClocksStoppedByArbiter,
+    /// The arbiter adds (positive) or removes time.
+    TimeAdjusted {
+        /// White's change.
+        white: Millis,
+        /// Black's change.
+        black: Millis,
+    },
     /// The game is already over.
     GameAlreadyOver,
     /// A ruling is awaited first.
@@ -381,6 +400,8 @@ fn termination(t: Termination, lang: Lang) -> &'static str {
             LateForResumption => "late for the resumption",
             QuickplayFinish => "the arbiter's decision in the quickplay finish",
             Annulled => "the game is annulled",
+            LateArrival => "a player arrived after the default time",
+            ArbiterDecision => "the arbiter's decision",
         },
         Lang::Fr => match t {
             Checkmate => "échec et mat",
@@ -403,6 +424,8 @@ fn termination(t: Termination, lang: Lang) -> &'static str {
             LateForResumption => "retard à la reprise",
             QuickplayFinish => "décision de l'arbitre en fin de partie au K.O.",
             Annulled => "la partie est annulée",
+            LateArrival => "un joueur est arrivé après le délai de forfait",
+            ArbiterDecision => "décision de l'arbitre",
         },
     }
 }
@@ -413,6 +436,12 @@ fn result(r: GameResult, lang: Lang) -> String {
         (GameResult::BlackWins, Lang::En) => "Black wins".into(),
         (GameResult::Draw, Lang::En) => "Drawn".into(),
         (GameResult::Annulled, Lang::En) => "Annulled".into(),
+        (GameResult::WhiteByForfeit, Lang::En) => "White wins by forfeit".into(),
+        (GameResult::BlackByForfeit, Lang::En) => "Black wins by forfeit".into(),
+        (GameResult::BothLose, Lang::En) => "Both players lose".into(),
+        (GameResult::WhiteByForfeit, Lang::Fr) => "Les Blancs gagnent par forfait".into(),
+        (GameResult::BlackByForfeit, Lang::Fr) => "Les Noirs gagnent par forfait".into(),
+        (GameResult::BothLose, Lang::Fr) => "Les deux joueurs perdent".into(),
         (GameResult::WhiteWins, Lang::Fr) => "Les Blancs gagnent".into(),
         (GameResult::BlackWins, Lang::Fr) => "Les Noirs gagnent".into(),
         (GameResult::Draw, Lang::Fr) => "Partie nulle".into(),
@@ -486,6 +515,10 @@ impl Note {
             | OfferLapsedGameOver => "offer-lapsed",
             PressWithoutMove(_) => "illegal-move",
             NoClockToRestore => "resumption",
+            GameStarted(_) | AbsentAtStart(_) => "start",
+            ClocksStopped | ClocksRestarted => "clocks",
+            TimeAdjusted { .. } => "time-adjusted",
+            NotStarted | ClocksStoppedByArbiter => "refused",
             RightLostByTouch(_) | TouchClaimRightLost(_) => "right-lost",
             ClockNotPressed(_) => "clock",
             ClaimExamined { .. } => "claim",
@@ -856,6 +889,13 @@ impl Note {
             OfferDeclinedByTouch(c) => pick(lang, format!("{} touched a piece: the draw offer is declined", cap(side(*c, lang))), format!("Les {} ont touché une pièce : l'offre de nullité est rejetée", side(*c, lang))),
             TouchClaimRightLost(c) => pick(lang, format!("Refused: {} touched a piece and lost the right to claim touch-move", side(*c, lang)), format!("Refusé : les {} ont touché une pièce et perdu le droit de réclamer", side(*c, lang))),
             RightLostByTouch(c) => pick(lang, format!("{} touched a piece and lost the right to claim a draw on this move", cap(side(*c, lang))), format!("Les {} ont touché une pièce et perdu le droit de réclamer la nullité pour ce coup", side(*c, lang))),
+            GameStarted(c) => pick(lang, format!("The arbiter starts the game: {}'s clock runs", side(*c, lang)), format!("L'arbitre lance la partie : la pendule des {} tourne", side(*c, lang))),
+            AbsentAtStart(c) => pick(lang, format!("{} is not at the board at the start", cap(side(*c, lang))), format!("Les {} ne sont pas à l'échiquier au début de la partie", side(*c, lang))),
+            NotStarted => pick(lang, "Refused: the arbiter has not started the game".into(), "Refusé : l'arbitre n'a pas lancé la partie".into()),
+            ClocksStopped => pick(lang, "The arbiter stops both clocks".into(), "L'arbitre arrête les deux pendules".into()),
+            ClocksRestarted => pick(lang, "The arbiter restarts the clock".into(), "L'arbitre remet la pendule en marche".into()),
+            ClocksStoppedByArbiter => pick(lang, "Refused: the arbiter has stopped the clocks".into(), "Refusé : l'arbitre a arrêté les pendules".into()),
+            TimeAdjusted { white, black } => pick(lang, format!("The arbiter adjusts the times: White {:+.3} s, Black {:+.3} s", *white as f64 / 1000.0, *black as f64 / 1000.0), format!("L'arbitre corrige les temps : Blancs {:+.3} s, Noirs {:+.3} s", *white as f64 / 1000.0, *black as f64 / 1000.0)),
             SealedMoveNotPlayed(c) => pick(lang, format!("Refused: {} cannot play on the board while a sealed move waits in its envelope", side(*c, lang)), format!("Refusé : les {} ne peuvent pas jouer tant qu'un coup sous enveloppe n'est pas ouvert", side(*c, lang))),
             NoClockToRestore => pick(lang, "The game is played without a clock: no times to restore, the game goes on".into(), "La partie se joue sans pendule : aucun temps à rétablir, la partie continue".into()),
             NoTouchBreach(_) => pick(lang, "Refused: no move breaking touch-move to correct".into(), "Refusé : aucun coup enfreignant la règle de la pièce touchée".into()),

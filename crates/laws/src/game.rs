@@ -167,6 +167,9 @@ pub struct Setup {
     pub odds: Option<Odds>,
     /// The arbiter's clock time at which the playing session ends (A13).
     pub session_end: Option<Millis>,
+    /// No clock runs until the arbiter starts the game (a `start` event);
+    /// otherwise the clock of the player with the move starts at 0.
+    pub arbiter_starts: bool,
 }
 
 /// What an event's regulations fix, apart from the Laws.
@@ -223,6 +226,7 @@ impl Setup {
             regulations: Regulations::default(),
             odds: None,
             session_end: None,
+            arbiter_starts: false,
         }
     }
 }
@@ -343,6 +347,12 @@ pub struct Game {
     present: ByColor<bool>,
     /// The end of the playing session (A13).
     session_end: Option<Millis>,
+    /// Whether the game has started (the arbiter's `start`, or at once).
+    started: bool,
+    /// When a player absent at the start loses (2005 6.6, 2023 6.7.1).
+    start_deadline: Option<Millis>,
+    /// The arbiter stopped the clocks; the clock that ran then, to restart.
+    interrupted: Option<Option<Color>>,
     outcome: Option<Outcome>,
     log: Vec<Decision>,
     now: Millis,
@@ -393,6 +403,9 @@ impl Game {
             adjourned,
             present,
             session_end,
+            started,
+            start_deadline,
+            interrupted,
             outcome,
             log: _,
             now,
@@ -432,6 +445,9 @@ impl Game {
             && *adjourned == other.adjourned
             && *present == other.present
             && *session_end == other.session_end
+            && *started == other.started
+            && *start_deadline == other.start_deadline
+            && *interrupted == other.interrupted
             && *outcome == other.outcome
             && *now == other.now
     }
@@ -528,6 +544,9 @@ impl Game {
             adjourned: None,
             present: ByColor::new_with(|_| true),
             session_end: setup.session_end,
+            started: !setup.arbiter_starts,
+            start_deadline: None,
+            interrupted: None,
             outcome: None,
             log: Vec::new(),
             now: 0,
@@ -594,7 +613,7 @@ impl Game {
                 game.end_by_move(0, None, ending);
             }
         }
-        if game.outcome.is_none() {
+        if game.outcome.is_none() && game.started {
             let side = game.position.turn();
             game.clock.start(side, 0);
         }
@@ -766,6 +785,11 @@ impl Game {
             self.advance_clocks(at);
             self.adjournment_time(at);
         }
+        // a player absent at the start loses once the default time has passed
+        if let Some(at) = self.start_deadline.filter(|&d| d < t) {
+            self.advance_clocks(at);
+            self.start_deadline_passed(at);
+        }
         self.advance_clocks(t);
     }
 
@@ -908,6 +932,40 @@ impl Game {
             }
             return;
         }
+        if let (Actor::Arbiter, Action::DeclareResult { result, article }) =
+            (event.by, &event.action)
+        {
+            // in every phase: a forfeit, a device (11.3), a penalty (12.9)
+            self.awaiting = None;
+            self.finish(
+                t,
+                ev,
+                Outcome::new(*result, Termination::ArbiterDecision, article),
+            );
+            return;
+        }
+        if !self.started {
+            self.before_start(t, index, event);
+            return;
+        }
+        if self.interrupted.is_some()
+            && matches!(
+                event.action,
+                Action::Move { .. }
+                    | Action::Press
+                    | Action::Touch(_)
+                    | Action::Claim { .. }
+                    | Action::Seal(_)
+            )
+        {
+            self.decide(
+                t,
+                ev,
+                self.laws.live.interrupt,
+                Note::ClocksStoppedByArbiter,
+            );
+            return;
+        }
         if self.awaiting.is_none() && self.on_adjournment_event(t, index, event.by, &event.action) {
             return;
         }
@@ -954,7 +1012,7 @@ impl Game {
                 self.on_claim(t, index, c, *kind, intended.as_deref())
             }
             (Actor::Player(c), Action::Resign) => self.on_resign(t, index, c),
-            (Actor::Player(_), Action::Arrive) => {}
+            (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
             (Actor::Arbiter, Action::SetClocks { white, black }) => {
                 self.clock.set(Color::White, *white);
                 self.clock.set(Color::Black, *black);
@@ -970,6 +1028,38 @@ impl Game {
             }
             (Actor::Arbiter, Action::Ruling(_)) => {
                 self.decide(t, ev, self.laws.quickplay.claim, Note::NothingToRule)
+            }
+            (Actor::Arbiter, Action::StopClocks) if self.interrupted.is_none() => {
+                let running = self.clock.running();
+                self.clock.stop(t);
+                self.interrupted = Some(running);
+                self.decide(t, ev, self.laws.live.interrupt, Note::ClocksStopped);
+            }
+            (Actor::Arbiter, Action::RestartClocks) if self.interrupted.is_some() => {
+                if let Some(side) = self.interrupted.take().flatten() {
+                    // the pause is not thinking time (6.11.1)
+                    self.clock.resume(side, t);
+                }
+                self.decide(t, ev, self.laws.live.restart, Note::ClocksRestarted);
+            }
+            (
+                Actor::Arbiter,
+                Action::AdjustTime {
+                    white,
+                    black,
+                    article,
+                },
+            ) => {
+                self.adjust_time(*white, *black);
+                self.decide(
+                    t,
+                    ev,
+                    *article,
+                    Note::TimeAdjusted {
+                        white: *white,
+                        black: *black,
+                    },
+                );
             }
             (_, action) => self.decide(t, ev, None, Note::NotHandled(action_name(action))),
         }
@@ -1431,6 +1521,89 @@ impl Game {
         } else {
             self.unpressed = Some(c);
             self.press_count = count;
+        }
+    }
+
+    /// An event before the arbiter started the game: the start itself, a
+    /// player's arrival, the arbiter's settings of the clocks; nothing else.
+    fn before_start(&mut self, t: Millis, index: usize, event: &Event) {
+        let ev = Some(index);
+        let live = self.laws.live;
+        match (event.by, &event.action) {
+            (Actor::Arbiter, Action::Start { absent }) => {
+                self.started = true;
+                for c in Color::ALL {
+                    *self.present.get_mut(c) = !absent.contains(&c);
+                }
+                let side = self.position.turn();
+                self.clock.start(side, t);
+                self.decide(t, ev, live.start, Note::GameStarted(side));
+                for c in Color::ALL.into_iter().filter(|c| absent.contains(c)) {
+                    self.decide(t, ev, live.late, Note::AbsentAtStart(c));
+                }
+                if !absent.is_empty() {
+                    let limit = match (
+                        self.regulations.late_limit_ms,
+                        live.late_limit_by_regulations,
+                    ) {
+                        (Some(limit), true) => limit,
+                        _ => live.late_limit_ms.unwrap_or(0),
+                    };
+                    self.start_deadline = Some(t.saturating_add(limit));
+                }
+            }
+            (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
+            (Actor::Arbiter, Action::SetClocks { white, black }) => {
+                self.clock.set(Color::White, *white);
+                self.clock.set(Color::Black, *black);
+                self.decide(
+                    t,
+                    ev,
+                    self.laws.clock_correction,
+                    Note::ClocksSet {
+                        white: *white,
+                        black: *black,
+                    },
+                );
+            }
+            _ => self.decide(t, ev, live.start, Note::NotStarted),
+        }
+    }
+
+    /// The default time after the start has passed: a player still absent
+    /// loses by forfeit (both absent: both lose).
+    fn start_deadline_passed(&mut self, at: Millis) {
+        self.start_deadline = None;
+        if self.outcome.is_some() {
+            return;
+        }
+        let late: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|c| !*self.present.get(*c))
+            .collect();
+        let result = match late.as_slice() {
+            [] => return,
+            [one] => GameResult::forfeit_win(!*one),
+            _ => GameResult::BothLose,
+        };
+        self.awaiting = None;
+        self.now = self.now.max(at);
+        self.finish(
+            at,
+            None,
+            Outcome::new(result, Termination::LateArrival, self.laws.live.late),
+        );
+    }
+
+    /// The arbiter adds (positive) or removes (negative) time.
+    fn adjust_time(&mut self, white: Millis, black: Millis) {
+        for (side, ms) in [(Color::White, white), (Color::Black, black)] {
+            let kind = if ms >= 0 {
+                LedgerKind::Bonus
+            } else {
+                LedgerKind::Penalty
+            };
+            self.clock.adjust(side, kind, ms);
         }
     }
 
@@ -1904,6 +2077,12 @@ fn out_of_range(event: &Event) -> Option<&'static str> {
         {
             Some("set_clocks")
         }
+        Action::AdjustTime { white, black, .. }
+            if !(-MAX_MILLIS..=MAX_MILLIS).contains(&white)
+                || !(-MAX_MILLIS..=MAX_MILLIS).contains(&black) =>
+        {
+            Some("adjust_time")
+        }
         _ => None,
     }
 }
@@ -1927,6 +2106,11 @@ fn action_name(action: &Action) -> &'static str {
         Action::Unrestorable(_) => "unrestorable",
         Action::SetClocks { .. } => "set_clocks",
         Action::Misrestored => "misrestored",
+        Action::Start { .. } => "start",
+        Action::StopClocks => "stop_clocks",
+        Action::RestartClocks => "restart_clocks",
+        Action::AdjustTime { .. } => "adjust_time",
+        Action::DeclareResult { .. } => "declare_result",
     }
 }
 

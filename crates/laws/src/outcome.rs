@@ -15,6 +15,12 @@ pub enum GameResult {
     Draw,
     /// The game is void and must be replayed.
     Annulled,
+    /// White wins by forfeit (`+/-`): the game was not played out.
+    WhiteByForfeit,
+    /// Black wins by forfeit (`-/+`).
+    BlackByForfeit,
+    /// Both players lose (`-/-`).
+    BothLose,
 }
 
 impl GameResult {
@@ -33,6 +39,32 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Annulled => "annulled",
+            GameResult::WhiteByForfeit => "+/-",
+            GameResult::BlackByForfeit => "-/+",
+            GameResult::BothLose => "-/-",
+        }
+    }
+
+    /// Reads a result as written on a scoresheet or by a rating officer.
+    pub fn from_code(code: &str) -> Option<GameResult> {
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::Annulled,
+            GameResult::WhiteByForfeit,
+            GameResult::BlackByForfeit,
+            GameResult::BothLose,
+        ]
+        .into_iter()
+        .find(|r| r.code() == code)
+    }
+
+    /// The forfeit win of `side`.
+    pub fn forfeit_win(side: Color) -> GameResult {
+        match side {
+            Color::White => GameResult::WhiteByForfeit,
+            Color::Black => GameResult::BlackByForfeit,
         }
     }
 }
@@ -76,6 +108,10 @@ pub enum Termination {
     QuickplayFinish,
     /// The game is annulled.
     Annulled,
+    /// A player arrived after the default time at the start (2005 6.7a, 2023 6.7.1).
+    LateArrival,
+    /// The arbiter declared the result (a forfeit, a device: 11.3, a penalty: 12.9).
+    ArbiterDecision,
 }
 
 impl Termination {
@@ -100,6 +136,8 @@ impl Termination {
             Termination::LateForResumption => "late-for-resumption",
             Termination::QuickplayFinish => "quickplay-finish",
             Termination::Annulled => "annulled",
+            Termination::LateArrival => "late-arrival",
+            Termination::ArbiterDecision => "arbiter-decision",
         }
     }
 }

@@ -27,8 +27,8 @@ use arbitre_laws::{
     event::{Judgment, Unrestorable},
     explain::Note,
     game::{DeadCheck, Odds},
-    Action, Actor, ClaimKind, EditionId, Event, Game, Millis, Setup, State, Termination,
-    TimeControl,
+    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Millis, Setup, State,
+    Termination, TimeControl,
 };
 use proptest::prelude::*;
 use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Color, EnPassantMode, Position, Square};
@@ -80,6 +80,14 @@ enum Step {
     },
     Misrestored,
     Unrestorable(bool),
+    /// The arbiter starts the game (absent: bit 0 White, bit 1 Black).
+    Start(u8),
+    StopClocks,
+    RestartClocks,
+    /// The arbiter adds or removes time (seconds, either side).
+    AdjustTime(i64, i64),
+    /// The arbiter declares a result (an index into the results).
+    Declare(u8),
 }
 
 fn step() -> impl Strategy<Value = (Step, bool, i64)> {
@@ -138,6 +146,11 @@ fn step() -> impl Strategy<Value = (Step, bool, i64)> {
             }),
         4 => Just(Step::Misrestored),
         1 => any::<bool>().prop_map(Step::Unrestorable),
+        6 => any::<u8>().prop_map(Step::Start),
+        3 => Just(Step::StopClocks),
+        3 => Just(Step::RestartClocks),
+        3 => (-300i64..300, -300i64..300).prop_map(|(w, b)| Step::AdjustTime(w, b)),
+        1 => any::<u8>().prop_map(Step::Declare),
     ];
     // whether the actor is the side to move; milliseconds that pass (often none)
     (
@@ -372,6 +385,34 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 arbiter(Action::Resume)
             }
             Step::Misrestored => arbiter(Action::Misrestored),
+            Step::Start(mask) => arbiter(Action::Start {
+                absent: Color::ALL
+                    .into_iter()
+                    .filter(|c| mask & (1 << (*c as u8)) != 0 && mask & 4 != 0)
+                    .collect(),
+            }),
+            Step::StopClocks => arbiter(Action::StopClocks),
+            Step::RestartClocks => arbiter(Action::RestartClocks),
+            Step::AdjustTime(w, b) => arbiter(Action::AdjustTime {
+                white: w * 1000,
+                black: b * 1000,
+                article: game.laws().clock_correction,
+            }),
+            Step::Declare(k) => {
+                let results = [
+                    GameResult::WhiteWins,
+                    GameResult::BlackWins,
+                    GameResult::Draw,
+                    GameResult::WhiteByForfeit,
+                    GameResult::BlackByForfeit,
+                    GameResult::BothLose,
+                    GameResult::Annulled,
+                ];
+                arbiter(Action::DeclareResult {
+                    result: results[*k as usize % results.len()],
+                    article: game.laws().clock_correction,
+                })
+            }
             Step::Unrestorable(position) => arbiter(Action::Unrestorable(if *position {
                 Unrestorable::Position
             } else {
@@ -446,6 +487,8 @@ fn game_setup() -> impl Strategy<Value = Case> {
     )
         .prop_map(|(ed, tc, pos, plies, choices, odds)| {
             let mut s = setup(ed, tc, pos);
+            // a quarter of the games wait for the arbiter to start them
+            s.arbiter_starts = choices[0] % 4 == 0;
             match odds.filter(|_| ed == EditionId::Fide1930) {
                 Some((white, moves, cede_first_move)) => {
                     s.odds = Some(Odds {
@@ -774,7 +817,9 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
     // a sealed move waits in its envelope (the replier absent at
     // resumption, or his reply sealed): the clock of the side not shown to
     // move runs (A9b, A9c)
-    let mut closed = false;
+    // no clock runs before the arbiter starts the game
+    let mut closed = setup.arbiter_starts;
+    let mut stopped = false;
     // a completed illegal move that cannot be played on stands: only the
     // opponent's claim remains, and his clock runs
     let mut unplayable = false;
@@ -809,9 +854,15 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
         let mut pressed_by = None;
         // a press the engine completes for a player who had not pressed
         // (the opponent moved, legally or not, or the arbiter adjourned): 6.2
+        let mut fell = [false; 2];
         for d in new {
-            if let Note::ClockNotPressed(side) = d.note {
-                model.press(side, &tc, before.clock().fallen(side).is_some());
+            match d.note {
+                Note::FlagFell(side) | Note::FlagFellUnclaimed(side) => fell[idx(side)] = true,
+                Note::ClockNotPressed(side) => {
+                    let down = before.clock().fallen(side).is_some() || fell[idx(side)];
+                    model.press(side, &tc, down);
+                }
+                _ => {}
             }
         }
         let misrestored = new
@@ -926,6 +977,7 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
                 .find(|p| p.by == c && !p.done)
                 .is_some_and(|p| p.series);
             if before.state() == State::Playing
+                && !new.iter().any(|d| d.note.decision() == "refused")
                 && !last_in_series
                 && model.press(c, &tc, before.clock().fallen(c).is_some())
             {
@@ -989,6 +1041,11 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
                     unplayable: true, ..
                 } => unplayable = true,
                 Note::IllegalClaimValid(_) => unplayable = false,
+                // the arbiter stopped the clocks (until he restarts them or
+                // adjourns the game), or has not started the game
+                Note::ClocksStopped => stopped = true,
+                Note::ClocksRestarted | Note::MustSeal(_) => stopped = false,
+                Note::GameStarted(_) => closed = false,
                 _ => {}
             }
         }
@@ -997,6 +1054,7 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
         if checks.turn_clock
             && game.state() == State::Playing
             && !closed
+            && !stopped
             && !unplayable
             && !model.pending(Color::White)
             && !model.pending(Color::Black)

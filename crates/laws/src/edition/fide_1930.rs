@@ -160,4 +160,16 @@ pub static LAWS: Edition = Edition {
         session: "A13",
         misrestored: Some("21.8"),
     },
+    live: Live {
+        start: "6.5",
+        late: "6.6",
+        late_limit_ms: Some(3_600_000),
+        late_limit_by_regulations: true,
+        interrupt: "6.10",
+        restart: "6.10",
+        cited: &[
+            "6.12", "10.2b", "10.2c", "12.1", "12.2", "12.6", "13.1", "13.4", "13.4a", "13.4b",
+            "13.4c", "13.4d", "13.4e", "13.4f", "13.4g", "21.7", "21.8",
+        ],
+    },
 };

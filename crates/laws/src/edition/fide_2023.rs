@@ -151,4 +151,17 @@ pub static LAWS: Edition = Edition {
         session: "I.14",
         misrestored: None,
     },
+    live: Live {
+        start: "6.6",
+        late: "6.7.1",
+        late_limit_ms: None,
+        late_limit_by_regulations: true,
+        interrupt: "6.11.1",
+        restart: "6.11.3",
+        cited: &[
+            "6.10.2", "6.11.2", "11.3.2.1", "11.3.2.2", "11.5", "11.6", "11.7", "12.2", "12.2.1",
+            "12.2.2", "12.2.3", "12.2.4", "12.2.5", "12.9", "12.9.1", "12.9.2", "12.9.3", "12.9.4",
+            "12.9.5", "12.9.6", "12.9.7", "12.9.8", "A.4", "B.4", "III.5.2", "III.5.3",
+        ],
+    },
 };

@@ -287,6 +287,17 @@ impl Game {
 
     fn on_adjourn(&mut self, t: Millis, index: usize, resume_at: &str, place: &str) {
         let ev = Some(index);
+        // the session ends: the adjournment procedure takes over the clocks
+        // the arbiter had stopped, and the player with the move uses his own
+        // time to seal (A1a)
+        if let Some(Some(side)) = self.interrupted.take() {
+            self.clock.resume(side, t);
+            // a clock the arbiter set to zero meanwhile shows its flag now
+            self.advance_clocks(t);
+            if self.outcome.is_some() || self.awaiting.is_some() {
+                return;
+            }
+        }
         // a move made and not pressed is completed; an illegal move not yet
         // completed is taken back: the player with the move seals instead
         self.complete_pending_press(t, ev);
@@ -364,6 +375,7 @@ impl Game {
         }
         a.sealed = Some(text.to_owned());
         a.phase = Phase::Sealed;
+        self.interrupted = None;
         let early = a.early_until.is_some();
         if !early {
             self.clock.stop(t);
