@@ -17,7 +17,8 @@ use arbitre_laws::{
     clock::{Millis, MAX_MILLIS},
     event::{Judgment, Unrestorable},
     game::{DeadCheck, Odds},
-    notation, Action, Actor, ClaimKind, EditionId, Event, Game, GameType, Language, Setup,
+    notation, Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, GameType, Language,
+    Setup,
 };
 use libfuzzer_sys::{
     arbitrary::{Result, Unstructured},
@@ -161,6 +162,9 @@ fn setup(u: &mut Unstructured) -> Result<Setup> {
     if u.ratio(1, 4)? {
         setup.session_end = Some(millis(u)?);
     }
+    if u.arbitrary::<bool>()? {
+        setup.arbiter_starts = true;
+    }
     Ok(setup)
 }
 
@@ -220,7 +224,7 @@ fn short_text(u: &mut Unstructured) -> Result<String> {
 }
 
 fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
-    Ok(match u.int_in_range(0u8..=24)? {
+    Ok(match u.int_in_range(0u8..=29)? {
         // moves are the most frequent events at a board
         0..=5 => Action::Move {
             text: match legal_text(u, game, lang)? {
@@ -258,6 +262,41 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
         21 => Action::EnvelopeLost,
         22 => Action::Unrestorable(*u.choose(&[Unrestorable::Position, Unrestorable::Times])?),
         23 => Action::Misrestored,
+        24 => Action::Start {
+            absent: Color::ALL
+                .into_iter()
+                .filter(|_| u.arbitrary::<bool>().unwrap_or(false))
+                .collect(),
+        },
+        25 => Action::StopClocks,
+        26 => Action::RestartClocks,
+        27 => {
+            let laws = game.laws();
+            let cited = laws.live.cited;
+            let article = if cited.is_empty() || u.arbitrary::<bool>()? {
+                laws.clock_correction
+            } else {
+                *u.choose(cited)?
+            };
+            let sign = |neg: bool, ms: i64| if neg { -ms } else { ms };
+            Action::AdjustTime {
+                white: sign(u.arbitrary()?, millis(u)?),
+                black: sign(u.arbitrary()?, millis(u)?),
+                article,
+            }
+        }
+        28 => Action::DeclareResult {
+            result: *u.choose(&[
+                GameResult::WhiteWins,
+                GameResult::BlackWins,
+                GameResult::Draw,
+                GameResult::Annulled,
+                GameResult::WhiteByForfeit,
+                GameResult::BlackByForfeit,
+                GameResult::BothLose,
+            ])?,
+            article: game.laws().live.late,
+        },
         _ => Action::SetClocks {
             white: millis(u)?,
             black: millis(u)?,
@@ -277,6 +316,11 @@ fn actor(u: &mut Unstructured, game: &Game, action: &Action) -> Result<Actor> {
             | Action::Unrestorable(_)
             | Action::Misrestored
             | Action::SetClocks { .. }
+            | Action::Start { .. }
+            | Action::StopClocks
+            | Action::RestartClocks
+            | Action::AdjustTime { .. }
+            | Action::DeclareResult { .. }
     );
     Ok(match u.int_in_range(0u8..=7)? {
         0 => Actor::Player(Color::White),

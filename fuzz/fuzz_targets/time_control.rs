@@ -6,19 +6,30 @@ use libfuzzer_sys::fuzz_target;
 use shakmaty::Color;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(tc) = text.parse::<TimeControl>() else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(tc) = text.parse::<TimeControl>() else {
+        return;
+    };
     let _ = tc.ms_for_sixty_moves();
     let mut clock = Clock::new(tc, None);
     clock.start(Color::White, 0);
     let mut t = 0;
     for i in 0..100u32 {
         t += 1_000 * i64::from(i % 7);
-        let side = if i % 2 == 0 { Color::White } else { Color::Black };
+        let side = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         clock.press(side, t, 1);
         for s in Color::ALL {
             let tot = clock.totals(s);
-            assert_eq!(tot.used + clock.remaining(s), tot.allotted + tot.increments + tot.adjustments);
+            assert_eq!(
+                tot.used + clock.remaining(s),
+                tot.allotted + tot.increments + tot.adjustments
+            );
         }
     }
 });

@@ -19,7 +19,9 @@ fuzz_target!(|data: &[u8]| {
         }
         pos.play_unchecked(legal[c as usize % legal.len()]);
     }
-    let Ok(text) = std::str::from_utf8(text) else { return };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
     for lang in Language::ALL {
         if let Reading::Move(m) = read_move(&pos, text, lang) {
             assert!(pos.is_legal(m));

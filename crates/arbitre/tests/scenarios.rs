@@ -326,6 +326,21 @@ fn malformed_files_exit_2_naming_file_and_path() {
             "expect.decisions[1]",
         ),
         (
+            "unknown-cited-article",
+            r#"{"name":"x","edition":"fide-2023","time_control":"5400","events":[{"t":1,"by":"arbiter","adjust_time":{"black":120,"article":"13.4b"}}]}"#,
+            "events[0].adjust_time.article",
+        ),
+        (
+            "bad-declared-result",
+            r#"{"name":"x","edition":"fide-2023","time_control":"5400","events":[{"t":1,"by":"arbiter","declare_result":{"result":"2-0","article":"12.9"}}]}"#,
+            "events[0].declare_result.result",
+        ),
+        (
+            "start-by-a-player",
+            r#"{"name":"x","edition":"fide-2023","time_control":"5400","events":[{"t":1,"by":"white","start":true}]}"#,
+            "events[0].by",
+        ),
+        (
             "two-actions",
             r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#,
             "events[0]",
