@@ -201,8 +201,9 @@ impl TimeControl {
     }
 
     /// Time available for 60 moves: every period that starts by the 60th move,
-    /// plus 60 times the increment of each of those moves. Rapid and blitz are
-    /// defined on this figure (2005 B1/C1, 2023 A.1/B.1).
+    /// plus 60 times the increment of each of those moves, plus the periods
+    /// that start after it (once each). Rapid and blitz are defined on this
+    /// figure (2005 B1/C1, 2023 A.1/B.1).
     pub fn ms_for_sixty_moves(&self) -> Millis {
         if self.periods.is_empty() {
             return Millis::MAX;
@@ -216,6 +217,13 @@ impl TimeControl {
                     total += self.periods[i].base;
                 }
             }
+        }
+        // the periods that start later are part of the time in which all the
+        // moves must be made (2005 B1, 2023 A.1): `60/3000:3000` gives 100
+        // minutes, not 50; a repeating last period is counted as above
+        let at_sixty = self.period_of_move(60);
+        for p in self.periods.iter().skip(at_sixty + 1) {
+            total = total.saturating_add(p.base);
         }
         total
     }

@@ -24,7 +24,7 @@ pub static LAWS: Edition = Edition {
     draw_offer: "9.1",
     offer_rejected_by_touch: None,
     draw_offer_breach: "12.5",
-    claim_is_offer: Some("9.1"),
+    claim_is_offer: None,
     threefold: "9.2",
     fifty: "9.3",
     threefold_intended: "9.2a",

@@ -148,7 +148,6 @@ impl Game {
         let Some(deadline) = a.deadline.filter(|&d| d <= t) else {
             return;
         };
-        let sealer = a.sealer;
         a.deadline = None;
         let late: Vec<Color> = Color::ALL
             .into_iter()
@@ -157,19 +156,19 @@ impl Game {
         if late.is_empty() || self.outcome.is_some() {
             return;
         }
-        // both absent: the one who must reply (his clock runs) is the one waited for
-        let loser = if late.len() == 2 { !sealer } else { late[0] };
+        // A10 / I.10: "the game is lost by the player who arrives late": each
+        // of them, so both lose when neither came
+        let result = match late.as_slice() {
+            [one] => GameResult::win(!*one),
+            _ => GameResult::BothLose,
+        };
         let article = self.laws.adjournment.late;
         self.clock.stop(deadline);
         self.now = self.now.max(deadline);
         self.finish(
             deadline,
             None,
-            Outcome::new(
-                GameResult::win(!loser),
-                Termination::LateForResumption,
-                article,
-            ),
+            Outcome::new(result, Termination::LateForResumption, article),
         );
     }
 
