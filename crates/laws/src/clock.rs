@@ -211,7 +211,12 @@ impl TimeControl {
         let mut total = self.periods[0].base;
         for n in 1..=60u32 {
             let p = &self.periods[self.period_of_move(n)];
-            total += p.increment;
+            // a delay counts like an increment, as the most it can give
+            // (docs/laws/readings.md, rule 5)
+            total += match p.delay {
+                Delay::None => p.increment,
+                Delay::Simple(d) | Delay::Bronstein(d) => p.increment + d,
+            };
             if n < 60 {
                 if let Some(i) = self.period_added_after_move(n) {
                     total += self.periods[i].base;
