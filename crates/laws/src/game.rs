@@ -683,6 +683,73 @@ impl Game {
         self.now
     }
 
+    // ----- the read model: pure queries for a player's or arbiter's view --
+
+    /// The pending draw offer: who made it.
+    pub fn pending_offer(&self) -> Option<Color> {
+        self.offer.map(|o| o.by)
+    }
+
+    /// A player who made his move and has not pressed the clock yet.
+    pub fn unpressed(&self) -> Option<Color> {
+        self.unpressed
+    }
+
+    /// Completed illegal moves counted per player (7.4, 7.5).
+    pub fn illegal_moves(&self) -> ByColor<u32> {
+        self.illegal
+    }
+
+    /// Which players are at the board.
+    pub fn present(&self) -> ByColor<bool> {
+        self.present
+    }
+
+    /// Whether the arbiter has stopped the clocks (an interruption).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.is_some()
+    }
+
+    /// Whether the game has started (the arbiter's `start`, or at once).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    /// The remaining times at arbiter time `t` (not before [`Game::now`]),
+    /// without advancing the game: what a clock display shows then.
+    pub fn remaining_at(&self, t: Millis) -> ByColor<Millis> {
+        let mut clock = self.clock.clone();
+        if self.outcome.is_none() && self.awaiting.is_none() {
+            clock.advance(t.max(self.now));
+        }
+        ByColor::new_with(|c| clock.remaining(c))
+    }
+
+    /// The next arbiter time at which something happens by itself, if
+    /// nothing else does: a flag falls, an early adjourner's session ends
+    /// (A1b), a player absent at a resumption or at the start is late (the
+    /// moment just after the limit). A server wakes the game then.
+    pub fn next_deadline(&self) -> Option<Millis> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let fall = if self.awaiting.is_none() {
+            self.clock.next_fall()
+        } else {
+            None
+        };
+        let adjourned = self
+            .adjourned
+            .as_ref()
+            .map(|a| [a.early_until, a.deadline.map(|d| d.saturating_add(1))]);
+        let start = self.start_deadline.map(|d| d.saturating_add(1));
+        [fall, start]
+            .into_iter()
+            .chain(adjourned.into_iter().flatten())
+            .flatten()
+            .min()
+    }
+
     /// The scoresheet: each half-move in SAN with the notation's letters,
     /// `(=)` after a move where a draw was offered.
     pub fn scoresheet(&self) -> Vec<String> {

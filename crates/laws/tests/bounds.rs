@@ -233,3 +233,86 @@ fn odds_with_a_history_is_a_setup_error() {
     });
     assert!(matches!(Game::new(s), Err(SetupError::Odds(_))));
 }
+
+/// The read model answers without changing the game.
+#[test]
+fn the_read_model_is_pure() {
+    let mut game = Game::new(setup(EditionId::Fide2023, "5400")).expect("setup");
+    game.apply(
+        0,
+        &ev(
+            10_000,
+            white(),
+            Action::Move {
+                text: "e4".into(),
+                press: true,
+            },
+        ),
+    );
+    let before = game.clone();
+    // Black's clock runs from 10 s: at 70 s he has a minute less
+    let at = game.remaining_at(70_000);
+    assert_eq!(at.black, 5_400_000 - 60_000);
+    assert_eq!(at.white, 5_400_000 - 10_000);
+    // his flag is the next thing that happens by itself
+    assert_eq!(game.next_deadline(), Some(10_000 + 5_400_000));
+    assert_eq!(game.pending_offer(), None);
+    assert_eq!(game.unpressed(), None);
+    assert_eq!(game.allowed_moves().len(), 20);
+    assert!(game.same_state(&before) && game.log() == before.log());
+    // a touch binds: only the touched knight's moves are allowed
+    game.apply(
+        1,
+        &ev(
+            20_000,
+            Actor::Player(Color::Black),
+            Action::Touch(shakmaty::Square::G8),
+        ),
+    );
+    assert_eq!(game.allowed_moves().len(), 2);
+}
+
+/// A player absent at a resumption is late just after the limit: that is
+/// the next deadline, and the game decides it when time gets there.
+#[test]
+fn the_next_deadline_is_the_lateness_limit() {
+    let mut s = setup(EditionId::Fide2005, "7200");
+    s.regulations.late_limit_ms = Some(600_000);
+    let mut game = Game::new(s).expect("setup");
+    let events = [
+        ev(
+            1_000,
+            white(),
+            Action::Move {
+                text: "e4".into(),
+                press: true,
+            },
+        ),
+        ev(
+            2_000,
+            Actor::Arbiter,
+            Action::Adjourn {
+                resume_at: "tomorrow".into(),
+                place: "here".into(),
+            },
+        ),
+        ev(
+            3_000,
+            Actor::Player(Color::Black),
+            Action::Seal("c5".into()),
+        ),
+        ev(100_000, Actor::Player(Color::Black), Action::Arrive),
+        ev(200_000, Actor::Arbiter, Action::Resume),
+    ];
+    for (i, e) in events.iter().enumerate() {
+        game.apply(i, e);
+    }
+    // White (who must reply) is absent: his clock runs; he is late after 600 s
+    let deadline = game.next_deadline().expect("a deadline");
+    assert_eq!(deadline, 200_000 + 600_000 + 1);
+    game.advance(deadline);
+    assert_eq!(
+        game.outcome().map(|o| o.result),
+        Some(GameResult::BlackWins)
+    );
+}

@@ -226,9 +226,14 @@ impl Touch {
 }
 
 impl Game {
-    /// The legal moves the player with the move may make now, touch-move
-    /// applied where the arbiter enforces it.
+    /// The legal moves the player with the move may make now: the move owed
+    /// after an incorrect claim, or touch-move applied where the arbiter
+    /// enforces it.
     pub fn allowed_moves(&self) -> Vec<Move> {
+        // the move declared in an incorrect claim must be played (9.5)
+        if let Some(due) = self.obligation {
+            return vec![due];
+        }
         match &self.touch {
             Some(t) if t.enforced && t.by == self.position.turn() => {
                 t.allowed(&self.position, &self.laws.touching)
