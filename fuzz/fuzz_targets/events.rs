@@ -75,17 +75,7 @@ const GARBAGE: [&str; 12] = [
 ];
 
 const EDITIONS: [EditionId; 4] = EditionId::ALL;
-const CLAIMS: [ClaimKind; 9] = [
-    ClaimKind::Threefold,
-    ClaimKind::FiftyMoves,
-    ClaimKind::Flag,
-    ClaimKind::IllegalMove,
-    ClaimKind::Quickplay,
-    ClaimKind::TouchMove,
-    ClaimKind::InitialPosition,
-    ClaimKind::BoardOrientation,
-    ClaimKind::ClockSetting,
-];
+const CLAIMS: [ClaimKind; 9] = ClaimKind::ALL;
 const LANGUAGES: [Language; 6] = [
     Language::En,
     Language::Fr,
@@ -286,15 +276,7 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
             }
         }
         28 => Action::DeclareResult {
-            result: *u.choose(&[
-                GameResult::WhiteWins,
-                GameResult::BlackWins,
-                GameResult::Draw,
-                GameResult::Annulled,
-                GameResult::WhiteByForfeit,
-                GameResult::BlackByForfeit,
-                GameResult::BothLose,
-            ])?,
+            result: *u.choose(&GameResult::ALL)?,
             article: game.laws().live.late,
         },
         _ => Action::SetClocks {

@@ -37,6 +37,19 @@ pub enum ClaimKind {
 }
 
 impl ClaimKind {
+    /// Every kind of claim.
+    pub const ALL: [ClaimKind; 9] = [
+        ClaimKind::Threefold,
+        ClaimKind::FiftyMoves,
+        ClaimKind::Flag,
+        ClaimKind::IllegalMove,
+        ClaimKind::Quickplay,
+        ClaimKind::TouchMove,
+        ClaimKind::InitialPosition,
+        ClaimKind::BoardOrientation,
+        ClaimKind::ClockSetting,
+    ];
+
     /// The code used in scenario files.
     pub fn code(self) -> &'static str {
         match self {
@@ -54,19 +67,7 @@ impl ClaimKind {
 
     /// Reads a scenario code.
     pub fn from_code(code: &str) -> Option<ClaimKind> {
-        [
-            ClaimKind::Threefold,
-            ClaimKind::FiftyMoves,
-            ClaimKind::Flag,
-            ClaimKind::IllegalMove,
-            ClaimKind::Quickplay,
-            ClaimKind::TouchMove,
-            ClaimKind::InitialPosition,
-            ClaimKind::BoardOrientation,
-            ClaimKind::ClockSetting,
-        ]
-        .into_iter()
-        .find(|k| k.code() == code)
+        ClaimKind::ALL.into_iter().find(|k| k.code() == code)
     }
 }
 

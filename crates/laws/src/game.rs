@@ -1081,17 +1081,7 @@ impl Game {
             (Actor::Player(c), Action::Resign) => self.on_resign(t, index, c),
             (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
             (Actor::Arbiter, Action::SetClocks { white, black }) => {
-                self.clock.set(Color::White, *white);
-                self.clock.set(Color::Black, *black);
-                self.decide(
-                    t,
-                    ev,
-                    self.laws.clock_correction,
-                    Note::ClocksSet {
-                        white: *white,
-                        black: *black,
-                    },
-                );
+                self.set_clocks(t, ev, *white, *black)
             }
             (Actor::Arbiter, Action::Ruling(_)) => {
                 self.decide(t, ev, self.laws.quickplay.claim, Note::NothingToRule)
@@ -1621,17 +1611,7 @@ impl Game {
             }
             (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
             (Actor::Arbiter, Action::SetClocks { white, black }) => {
-                self.clock.set(Color::White, *white);
-                self.clock.set(Color::Black, *black);
-                self.decide(
-                    t,
-                    ev,
-                    self.laws.clock_correction,
-                    Note::ClocksSet {
-                        white: *white,
-                        black: *black,
-                    },
-                );
+                self.set_clocks(t, ev, *white, *black)
             }
             _ => self.decide(t, ev, live.start, Note::NotStarted),
         }
@@ -1659,6 +1639,18 @@ impl Game {
             at,
             None,
             Outcome::new(result, Termination::LateArrival, self.laws.live.late),
+        );
+    }
+
+    /// The arbiter sets the remaining times (6.13, 6.10.2).
+    fn set_clocks(&mut self, t: Millis, ev: Option<usize>, white: Millis, black: Millis) {
+        self.clock.set(Color::White, white);
+        self.clock.set(Color::Black, black);
+        self.decide(
+            t,
+            ev,
+            self.laws.clock_correction,
+            Note::ClocksSet { white, black },
         );
     }
 

@@ -24,6 +24,17 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Every result.
+    pub const ALL: [GameResult; 7] = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Annulled,
+        GameResult::WhiteByForfeit,
+        GameResult::BlackByForfeit,
+        GameResult::BothLose,
+    ];
+
     /// The win of `side`.
     pub fn win(side: Color) -> GameResult {
         match side {
@@ -47,17 +58,7 @@ impl GameResult {
 
     /// Reads a result as written on a scoresheet or by a rating officer.
     pub fn from_code(code: &str) -> Option<GameResult> {
-        [
-            GameResult::WhiteWins,
-            GameResult::BlackWins,
-            GameResult::Draw,
-            GameResult::Annulled,
-            GameResult::WhiteByForfeit,
-            GameResult::BlackByForfeit,
-            GameResult::BothLose,
-        ]
-        .into_iter()
-        .find(|r| r.code() == code)
+        GameResult::ALL.into_iter().find(|r| r.code() == code)
     }
 
     /// The forfeit win of `side`.

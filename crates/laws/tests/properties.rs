@@ -399,15 +399,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 article: game.laws().clock_correction,
             }),
             Step::Declare(k) => {
-                let results = [
-                    GameResult::WhiteWins,
-                    GameResult::BlackWins,
-                    GameResult::Draw,
-                    GameResult::WhiteByForfeit,
-                    GameResult::BlackByForfeit,
-                    GameResult::BothLose,
-                    GameResult::Annulled,
-                ];
+                let results = GameResult::ALL;
                 arbiter(Action::DeclareResult {
                     result: results[*k as usize % results.len()],
                     article: game.laws().clock_correction,
