@@ -9,6 +9,7 @@ pub mod explain;
 pub mod game;
 pub mod notation;
 pub mod outcome;
+pub mod seal;
 
 pub use clock::{Clock, Millis, TimeControl};
 pub use edition::{Article, Edition, EditionId, GameType};
