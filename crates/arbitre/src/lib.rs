@@ -5,4 +5,4 @@ pub mod analyze;
 pub mod audit;
 pub mod envelope;
 pub mod replay;
-pub mod scenario;
+pub use arbitre_record::scenario;

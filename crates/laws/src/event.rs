@@ -82,6 +82,25 @@ pub enum Judgment {
     Reject,
 }
 
+impl Judgment {
+    /// Every judgment.
+    pub const ALL: [Judgment; 3] = [Judgment::Draw, Judgment::Postpone, Judgment::Reject];
+
+    /// The code used in scenario files (`"ruling": "postpone"`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Judgment::Draw => "draw",
+            Judgment::Postpone => "postpone",
+            Judgment::Reject => "reject",
+        }
+    }
+
+    /// Reads a code.
+    pub fn from_code(code: &str) -> Option<Judgment> {
+        Judgment::ALL.into_iter().find(|j| j.code() == code)
+    }
+}
+
 /// What cannot be restored at resumption (A11, 1930 21.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unrestorable {
@@ -89,6 +108,154 @@ pub enum Unrestorable {
     Position,
     /// The times used.
     Times,
+}
+
+impl Unrestorable {
+    /// Both.
+    pub const ALL: [Unrestorable; 2] = [Unrestorable::Position, Unrestorable::Times];
+
+    /// The code used in scenario files (`"unrestorable": "times"`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Unrestorable::Position => "position",
+            Unrestorable::Times => "times",
+        }
+    }
+
+    /// Reads a code.
+    pub fn from_code(code: &str) -> Option<Unrestorable> {
+        Unrestorable::ALL.into_iter().find(|u| u.code() == code)
+    }
+}
+
+/// Every kind of action: the one list of the vocabulary, with its codes
+/// (the keys of `docs/SCENARIOS.md`) and who may take each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// `move`.
+    Move,
+    /// `press`.
+    Press,
+    /// `touch`.
+    Touch,
+    /// `offer_draw`.
+    OfferDraw,
+    /// `accept_draw`.
+    AcceptDraw,
+    /// `decline_draw`.
+    DeclineDraw,
+    /// `claim`.
+    Claim,
+    /// `resign`.
+    Resign,
+    /// `seal`.
+    Seal,
+    /// `arrive`.
+    Arrive,
+    /// `adjourn`.
+    Adjourn,
+    /// `resume`.
+    Resume,
+    /// `ruling`.
+    Ruling,
+    /// `envelope_lost`.
+    EnvelopeLost,
+    /// `unrestorable`.
+    Unrestorable,
+    /// `set_clocks`.
+    SetClocks,
+    /// `misrestored`.
+    Misrestored,
+    /// `start`.
+    Start,
+    /// `stop_clocks`.
+    StopClocks,
+    /// `restart_clocks`.
+    RestartClocks,
+    /// `adjust_time`.
+    AdjustTime,
+    /// `declare_result`.
+    DeclareResult,
+}
+
+impl ActionKind {
+    /// Every kind, in the order of `docs/SCENARIOS.md`.
+    pub const ALL: [ActionKind; 22] = [
+        ActionKind::Move,
+        ActionKind::Press,
+        ActionKind::Touch,
+        ActionKind::OfferDraw,
+        ActionKind::AcceptDraw,
+        ActionKind::DeclineDraw,
+        ActionKind::Claim,
+        ActionKind::Resign,
+        ActionKind::Seal,
+        ActionKind::Arrive,
+        ActionKind::Adjourn,
+        ActionKind::Resume,
+        ActionKind::Ruling,
+        ActionKind::EnvelopeLost,
+        ActionKind::Unrestorable,
+        ActionKind::SetClocks,
+        ActionKind::Misrestored,
+        ActionKind::Start,
+        ActionKind::StopClocks,
+        ActionKind::RestartClocks,
+        ActionKind::AdjustTime,
+        ActionKind::DeclareResult,
+    ];
+
+    /// The key that names it in a scenario file, a stored game and the API.
+    pub fn code(self) -> &'static str {
+        match self {
+            ActionKind::Move => "move",
+            ActionKind::Press => "press",
+            ActionKind::Touch => "touch",
+            ActionKind::OfferDraw => "offer_draw",
+            ActionKind::AcceptDraw => "accept_draw",
+            ActionKind::DeclineDraw => "decline_draw",
+            ActionKind::Claim => "claim",
+            ActionKind::Resign => "resign",
+            ActionKind::Seal => "seal",
+            ActionKind::Arrive => "arrive",
+            ActionKind::Adjourn => "adjourn",
+            ActionKind::Resume => "resume",
+            ActionKind::Ruling => "ruling",
+            ActionKind::EnvelopeLost => "envelope_lost",
+            ActionKind::Unrestorable => "unrestorable",
+            ActionKind::SetClocks => "set_clocks",
+            ActionKind::Misrestored => "misrestored",
+            ActionKind::Start => "start",
+            ActionKind::StopClocks => "stop_clocks",
+            ActionKind::RestartClocks => "restart_clocks",
+            ActionKind::AdjustTime => "adjust_time",
+            ActionKind::DeclareResult => "declare_result",
+        }
+    }
+
+    /// Reads a key.
+    pub fn from_code(code: &str) -> Option<ActionKind> {
+        ActionKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// Whether only the arbiter takes it (otherwise only a player does).
+    pub fn by_arbiter(self) -> bool {
+        matches!(
+            self,
+            ActionKind::Adjourn
+                | ActionKind::Resume
+                | ActionKind::Ruling
+                | ActionKind::EnvelopeLost
+                | ActionKind::Unrestorable
+                | ActionKind::SetClocks
+                | ActionKind::Misrestored
+                | ActionKind::Start
+                | ActionKind::StopClocks
+                | ActionKind::RestartClocks
+                | ActionKind::AdjustTime
+                | ActionKind::DeclareResult
+        )
+    }
 }
 
 /// One action at the board.
@@ -176,6 +343,36 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Its kind.
+    pub fn kind(&self) -> ActionKind {
+        match self {
+            Action::Move { .. } => ActionKind::Move,
+            Action::Press => ActionKind::Press,
+            Action::Touch(_) => ActionKind::Touch,
+            Action::OfferDraw => ActionKind::OfferDraw,
+            Action::AcceptDraw => ActionKind::AcceptDraw,
+            Action::DeclineDraw => ActionKind::DeclineDraw,
+            Action::Claim { .. } => ActionKind::Claim,
+            Action::Resign => ActionKind::Resign,
+            Action::Seal(_) => ActionKind::Seal,
+            Action::Arrive => ActionKind::Arrive,
+            Action::Adjourn { .. } => ActionKind::Adjourn,
+            Action::Resume => ActionKind::Resume,
+            Action::Ruling(_) => ActionKind::Ruling,
+            Action::EnvelopeLost => ActionKind::EnvelopeLost,
+            Action::Unrestorable(_) => ActionKind::Unrestorable,
+            Action::SetClocks { .. } => ActionKind::SetClocks,
+            Action::Misrestored => ActionKind::Misrestored,
+            Action::Start { .. } => ActionKind::Start,
+            Action::StopClocks => ActionKind::StopClocks,
+            Action::RestartClocks => ActionKind::RestartClocks,
+            Action::AdjustTime { .. } => ActionKind::AdjustTime,
+            Action::DeclareResult { .. } => ActionKind::DeclareResult,
+        }
+    }
+}
+
 /// One event: an action by someone at a moment of the arbiter's clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -185,4 +382,25 @@ pub struct Event {
     pub by: Actor,
     /// What is done.
     pub action: Action,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_read_back() {
+        for k in ActionKind::ALL {
+            assert_eq!(ActionKind::from_code(k.code()), Some(k));
+        }
+        for j in Judgment::ALL {
+            assert_eq!(Judgment::from_code(j.code()), Some(j));
+        }
+        for u in Unrestorable::ALL {
+            assert_eq!(Unrestorable::from_code(u.code()), Some(u));
+        }
+        for c in ClaimKind::ALL {
+            assert_eq!(ClaimKind::from_code(c.code()), Some(c));
+        }
+    }
 }

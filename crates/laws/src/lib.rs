@@ -13,7 +13,10 @@ pub mod seal;
 
 pub use clock::{Clock, Millis, TimeControl};
 pub use edition::{Article, Edition, EditionId, GameType};
-pub use event::{Action, Actor, ClaimKind, Event};
+pub use event::{Action, ActionKind, Actor, ClaimKind, Event};
+
+/// The version of the laws engine, stamped in every stored game.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use game::{Decision, Game, Setup};
 pub use notation::Language;
 pub use outcome::{GameResult, Outcome, State, Termination};

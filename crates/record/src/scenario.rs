@@ -1,0 +1,292 @@
+//! Scenario files (`docs/SCENARIOS.md`): a setup record, timed event
+//! records and what the arbiter must conclude, read strictly on the same
+//! types as a stored game and an API request, then validated into the laws
+//! crate's types. Every error names the JSON path of the offending value and
+//! what was expected.
+
+use std::collections::BTreeMap;
+
+use arbitre_laws::{clock::Millis, Event, Setup};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::{
+    error::{err, from_value, parse_json, RecordError},
+    event::{take_f64, take_version, EventRecord},
+    setup::{setup_error, SetupRecord},
+    time::millis,
+};
+
+/// A malformed scenario: where and what.
+pub type ScenarioError = RecordError;
+
+/// What the arbiter must conclude: validated for its shape here, compared by
+/// the test runner (`crates/arbitre/tests/scenarios.rs`).
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The result code.
+    pub result: Option<String>,
+    /// The termination code.
+    pub termination: Option<String>,
+    /// The deciding article.
+    pub article: Option<String>,
+    /// The state code.
+    pub state: Option<String>,
+    /// The game type.
+    pub game_type: Option<String>,
+    /// The remaining seconds (±0.05 s).
+    pub clocks: Option<BTreeMap<String, f64>>,
+    /// The final FEN.
+    pub fen: Option<String>,
+    /// Articles that must appear in the log.
+    pub log_articles: Option<Vec<String>>,
+    /// The whole log, in order: `[decision, article]` pairs (extension).
+    pub decisions: Option<Vec<ExpectedDecision>>,
+}
+
+/// One entry of `expect.decisions`: `["refused", "4.3"]`, or
+/// `["clocks-set", null]` for a decision with no article.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectedDecision {
+    /// The decision kind.
+    pub decision: String,
+    /// Its article.
+    pub article: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for ExpectedDecision {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Pair;
+        const EXPECTED: &str = "a pair [decision, article] (article a string, or null)";
+        impl<'de> serde::de::Visitor<'de> for Pair {
+            type Value = ExpectedDecision;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(EXPECTED)
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ExpectedDecision, A::Error> {
+                use serde::de::Error;
+                let decision: String = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &EXPECTED))?;
+                let article: Option<String> = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &EXPECTED))?;
+                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &EXPECTED));
+                }
+                Ok(ExpectedDecision { decision, article })
+            }
+        }
+        d.deserialize_seq(Pair)
+    }
+}
+
+/// A validated scenario.
+#[derive(Debug)]
+pub struct Scenario {
+    /// What the scenario shows.
+    pub name: String,
+    /// The setup as written.
+    pub record: SetupRecord,
+    /// The engine's setup.
+    pub setup: Setup,
+    /// The events as written.
+    pub records: Vec<EventRecord>,
+    /// The engine's events.
+    pub events: Vec<Event>,
+    /// When the scenario stops.
+    pub until: Option<Millis>,
+    /// What the arbiter must conclude.
+    pub expect: Option<Expect>,
+}
+
+/// Parses and validates a scenario file's text.
+pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    let Value::Object(mut map) = parse_json(text)? else {
+        return Err(err("", "expected a JSON object"));
+    };
+    from_map(&mut map)
+}
+
+/// Validates a scenario object; the setup keys are those of a stored game.
+fn from_map(map: &mut Map<String, Value>) -> Result<Scenario, ScenarioError> {
+    take_version(map)?;
+    let events = match map.remove("events") {
+        Some(Value::Array(events)) => events,
+        Some(other) => return Err(err("events", format!("expected an array, found {other}"))),
+        None => return Err(err("", "missing field `events`")),
+    };
+    let until = take_f64(map, "until")?;
+    let expect: Option<Expect> = match map.remove("expect") {
+        Some(v) => Some(from_value(v).map_err(|e| e.within("expect"))?),
+        None => None,
+    };
+    if !map.contains_key("name") {
+        return Err(err("", "missing field `name`"));
+    }
+    // what is left is the setup: unknown keys are refused there
+    let record: SetupRecord = from_value(Value::Object(std::mem::take(map)))?;
+    let edition = record.edition_id()?;
+    let mut records = Vec::with_capacity(events.len());
+    let mut engine = Vec::with_capacity(events.len());
+    let mut last = 0;
+    for (i, e) in events.into_iter().enumerate() {
+        let at = format!("events[{i}]");
+        let r = EventRecord::from_json(e).map_err(|e| e.within(&at))?;
+        let event = r.to_event(edition.laws()).map_err(|e| e.within(&at))?;
+        if event.t < last {
+            return Err(err(
+                format!("{at}.t"),
+                "expected times in non-decreasing order",
+            ));
+        }
+        last = event.t;
+        records.push(r);
+        engine.push(event);
+    }
+    let until = match until {
+        Some(u) => Some(millis(u, "until")?),
+        None => None,
+    };
+    // in a file with a `start` event no clock runs before it
+    let arbiter_starts = records
+        .iter()
+        .any(|r| r.action.kind() == arbitre_laws::ActionKind::Start);
+    let setup = record.to_setup(arbiter_starts)?;
+    Ok(Scenario {
+        name: record.name.clone().unwrap_or_default(),
+        record,
+        setup,
+        records,
+        events: engine,
+        until,
+        expect,
+    })
+}
+
+/// Starts the scenario's game: the setup the engine may still refuse
+/// (history, odds), as a record error.
+pub fn start(scenario: &Scenario) -> Result<arbitre_laws::Game, ScenarioError> {
+    arbitre_laws::Game::new(scenario.setup.clone()).map_err(setup_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_laws::{clock::MAX_MILLIS, Action};
+
+    fn path_of(text: &str) -> String {
+        parse(text).unwrap_err().path
+    }
+
+    #[test]
+    fn errors_name_the_json_path() {
+        let base = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","claim":"nonsense"}]}"#;
+        assert_eq!(path_of(base), "events[0].claim");
+        let unknown =
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"colour":1}"#;
+        assert!(parse(unknown).unwrap_err().message.contains("colour"));
+        let two = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#;
+        assert_eq!(path_of(two), "events[0]");
+        let fen = r#"{"name":"x","edition":"fide-2005","time_control":"5400","start":"8/8/8","events":[]}"#;
+        assert_eq!(path_of(fen), "start");
+        let order = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":5,"by":"white","move":"e4"},{"t":4,"by":"black","move":"e5"}]}"#;
+        assert_eq!(path_of(order), "events[1].t");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"40/","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        assert!(parse("{").unwrap_err().message.contains("malformed JSON"));
+    }
+
+    fn with(extra: &str, events: &str) -> String {
+        format!(
+            r#"{{"name":"x","edition":"fide-2005","time_control":"5400"{extra},"events":[{events}]}}"#
+        )
+    }
+
+    #[test]
+    fn times_are_bounded_by_one_year() {
+        let year = MAX_MILLIS / 1000;
+        let ok = with(
+            &format!(r#","clocks":{{"white":{year},"black":0}},"until":{year}"#),
+            &format!(
+                r#"{{"t":{year},"by":"arbiter","set_clocks":{{"white":{year},"black":0.0004}}}}"#
+            ),
+        );
+        let s = parse(&ok).expect("one year is allowed");
+        assert_eq!(s.until, Some(MAX_MILLIS));
+        assert_eq!(s.events[0].t, MAX_MILLIS);
+        assert_eq!(
+            s.events[0].action,
+            Action::SetClocks {
+                white: MAX_MILLIS,
+                black: 0
+            }
+        );
+        let e = |t: &str| format!(r#"{{"t":{t},"by":"white","move":"e4"}}"#);
+        let over = format!("{}.001", year);
+        for (text, path) in [
+            (with("", &e("-1")), "events[0].t"),
+            (with("", &e("-0.0001")), "events[0].t"),
+            (with("", &e(&over)), "events[0].t"),
+            (with("", &e("1e300")), "events[0].t"),
+            (with("", &e("1.7e308")), "events[0].t"),
+            (
+                with(r#","clocks":{"white":1,"black":-5}"#, ""),
+                "clocks.black",
+            ),
+            (with(r#","session_end":1e12"#, ""), "session_end"),
+            (with(r#","until":-3"#, ""), "until"),
+            (
+                with(r#","regulations":{"late_limit":4e7}"#, ""),
+                "regulations.late_limit",
+            ),
+            (
+                with(
+                    "",
+                    r#"{"t":1,"by":"arbiter","set_clocks":{"white":1e10,"black":1}}"#,
+                ),
+                "events[0].set_clocks.white",
+            ),
+        ] {
+            let error = parse(&text).unwrap_err();
+            assert_eq!(error.path, path, "{text}: {error}");
+            assert!(error.message.contains("one year"), "{error}");
+        }
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"40/999999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"60+99999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+        let tc = r#"{"name":"x","edition":"fide-2005","time_control":"60d999999999","events":[]}"#;
+        assert_eq!(path_of(tc), "time_control");
+    }
+
+    #[test]
+    fn expected_decisions_are_pairs() {
+        let ok = with(
+            r#","expect":{"decisions":[["move","4.7"],["clocks-set",null]]}"#,
+            "",
+        );
+        let s = parse(&ok).expect("pairs");
+        let want = s.expect.and_then(|e| e.decisions).expect("decisions");
+        assert_eq!(want[1].article, None);
+        assert_eq!(want[0].decision, "move");
+        for (bad, path) in [
+            (r#"[["move","4.7"],["move"]]"#, "expect.decisions[1]"),
+            (r#"[["move","4.7","x"]]"#, "expect.decisions[0]"),
+            (r#"[["move","4.7"],"move"]"#, "expect.decisions[1]"),
+            (r#"[["move",7]]"#, "expect.decisions[0]"),
+            (r#"[[null,"4.7"]]"#, "expect.decisions[0]"),
+            (r#"{"move":"4.7"}"#, "expect.decisions"),
+        ] {
+            let text = with(&format!(r#","expect":{{"decisions":{bad}}}"#), "");
+            let error = parse(&text).unwrap_err();
+            assert!(error.path.starts_with(path), "{bad}: {error}");
+        }
+    }
+}
