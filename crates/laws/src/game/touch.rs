@@ -8,8 +8,12 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use super::{irregular::Snapshot, Game};
-use crate::{clock::Millis, edition::Touching, explain::Note};
+use super::{snapshot::Snapshot, Game};
+use crate::{
+    clock::Millis,
+    edition::{Article, Touching},
+    explain::Note,
+};
 
 /// One piece touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,19 +230,46 @@ impl Touch {
 }
 
 impl Game {
-    /// The legal moves the player with the move may make now: the move owed
-    /// after an incorrect claim, or touch-move applied where the arbiter
-    /// enforces it.
-    pub fn allowed_moves(&self) -> Vec<Move> {
-        // the move declared in an incorrect claim must be played (9.5)
-        if let Some(due) = self.obligation {
-            return vec![due];
+    /// Whether `m` breaks the touches of `c`, the player with the move: the
+    /// article that forbids it, whether the arbiter enforces it himself, and
+    /// the record.
+    pub(super) fn touch_refusal(&self, c: Color, m: &Move) -> Option<(Article, bool, Touch)> {
+        self.touch.as_ref().filter(|x| x.by == c).and_then(|x| {
+            x.refusal(&self.position, m, &self.laws.touching)
+                .map(|article| (article, x.enforced, x.clone()))
+        })
+    }
+
+    /// A breach of touch-move by `c`, as the game stands before his move:
+    /// the moment a claim (B5) would take the game back to.
+    pub(super) fn breach(&mut self, c: Color, touch: Touch) -> Breach {
+        Breach {
+            by: c,
+            before: self.snapshot(),
+            touch,
+            claim_lost: false,
         }
-        match &self.touch {
-            Some(t) if t.enforced && t.by == self.position.turn() => {
-                t.allowed(&self.position, &self.laws.touching)
-            }
-            _ => self.position.legal_moves().into_iter().collect(),
+    }
+
+    /// `c` has moved: his breach of touch-move, if any, is open to his
+    /// opponent's request (B5); an earlier one lapses.
+    pub(super) fn record_breach(
+        &mut self,
+        t: Millis,
+        ev: Option<usize>,
+        c: Color,
+        breach: Option<Breach>,
+    ) {
+        if let Some(b) = breach {
+            let rules = self.laws.touching;
+            let article = rules
+                .on_request
+                .get(self.game_type)
+                .unwrap_or(rules.touch_move);
+            self.decide(t, ev, article, Note::TouchMoveNotEnforced(c));
+            self.touch_breach = Some(Box::new(b));
+        } else {
+            self.touch_breach = None;
         }
     }
 
