@@ -91,6 +91,38 @@ enum Awaiting {
     NoArbiter { claimant: Color },
 }
 
+/// The state of the turn in progress: what a player has done on the board
+/// and not completed, or still owes. One value, so that it is saved and
+/// restored as a unit with the rest of the game (a snapshot, a
+/// reinstatement) and compared whole by [`Game::same_state`] (the derived
+/// comparison takes every field).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Turn {
+    /// A player who made a move and has not pressed the clock yet.
+    unpressed: Option<Color>,
+    /// Moves counted for the time control by the pending press.
+    press_count: u32,
+    /// Pieces touched by the player with the move, in order (4.3, 4.4).
+    touch: Option<touch::Touch>,
+    /// A move declared in an incorrect claim, which must now be played (9.5).
+    obligation: Option<Move>,
+    /// An illegal move made on the board, the clock not yet pressed.
+    uncompleted: Option<illegal::Physical>,
+}
+
+impl Turn {
+    /// A turn with nothing pending.
+    fn new() -> Turn {
+        Turn {
+            unpressed: None,
+            press_count: 1,
+            touch: None,
+            obligation: None,
+            uncompleted: None,
+        }
+    }
+}
+
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -117,20 +149,15 @@ pub struct Game {
     offer: Option<offers::Offer>,
     /// Half-moves (0-based) after which a draw offer was made.
     offers: Vec<u32>,
-    /// A player who made a move and has not pressed the clock yet.
-    unpressed: Option<Color>,
-    /// A move declared in an incorrect claim, which must now be played.
-    obligation: Option<Move>,
+    /// The turn in progress: a press, touches, a move owed, an illegal move
+    /// not yet completed.
+    turn: Turn,
     awaiting: Option<Awaiting>,
     regulations: Regulations,
     /// Completed illegal moves per player.
     illegal: ByColor<u32>,
-    /// An illegal move made on the board, the clock not yet pressed.
-    uncompleted: Option<illegal::Physical>,
     /// A completed illegal move standing on the board, open to a claim (B6, C3).
     standing: Option<Box<illegal::Standing>>,
-    /// Pieces touched by the player with the move, in order (4.3, 4.4).
-    touch: Option<touch::Touch>,
     /// A move that broke touch-move, open to the opponent's request (B5).
     touch_breach: Option<Box<touch::Breach>>,
     /// A quickplay claim the arbiter postponed (10.2b, III.5.2).
@@ -140,8 +167,6 @@ pub struct Game {
     overrides: Vec<(u32, Chess)>,
     /// Moves of the receiver's series still to play (1930 22.2), and the odds.
     odds: Option<odds::OddsRun>,
-    /// Moves counted for the time control by the pending press.
-    press_count: u32,
     /// The adjournment, if the game was adjourned.
     adjourned: Option<Box<adjourn::Adjourned>>,
     /// Which players are at the board (both while the game is played).
@@ -188,19 +213,15 @@ impl Game {
             clock,
             offer,
             offers,
-            unpressed,
-            obligation,
+            turn,
             awaiting,
             regulations,
             illegal,
-            uncompleted,
             standing,
-            touch,
             touch_breach,
             postponed,
             overrides,
             odds,
-            press_count,
             adjourned,
             present,
             session_end,
@@ -230,19 +251,15 @@ impl Game {
             && *clock == other.clock
             && *offer == other.offer
             && *offers == other.offers
-            && *unpressed == other.unpressed
-            && *obligation == other.obligation
+            && *turn == other.turn
             && *awaiting == other.awaiting
             && *regulations == other.regulations
             && *illegal == other.illegal
-            && *uncompleted == other.uncompleted
             && *standing == other.standing
-            && *touch == other.touch
             && *touch_breach == other.touch_breach
             && *postponed == other.postponed
             && *overrides == other.overrides
             && *odds == other.odds
-            && *press_count == other.press_count
             && *adjourned == other.adjourned
             && *present == other.present
             && *session_end == other.session_end

@@ -335,7 +335,7 @@ impl Game {
             self.decide(t, Some(index), adj.seal, Note::NotAdjourned);
             return;
         };
-        if c != self.position.turn() || self.unpressed.is_some() {
+        if c != self.position.turn() || self.turn.unpressed.is_some() {
             self.decide(t, Some(index), adj.seal, Note::NotYourSeal(c));
             return;
         }
@@ -373,8 +373,8 @@ impl Game {
             self.clock.stop(t);
         }
         self.present = shakmaty::ByColor::new_with(|_| false);
-        self.unpressed = None;
-        self.touch = None;
+        self.turn.unpressed = None;
+        self.turn.touch = None;
         if on_board {
             self.decide(t, ev, adj.seal, Note::BoardMoveIsSealed(c));
         }

@@ -70,7 +70,7 @@ impl Game {
         // the claim is then examined and found incorrect
         let lost_by_touch = laws
             .touch_loses_claim_right
-            .filter(|_| self.touch.as_ref().is_some_and(|x| x.by == c));
+            .filter(|_| self.turn.touch.as_ref().is_some_and(|x| x.by == c));
         let running = self.clock.running();
         self.clock.stop(t);
         self.decide(
@@ -121,7 +121,7 @@ impl Game {
             self.decide(t, ev, laws.claim_right_lost, Note::RightLost(c));
         }
         self.penalise(t, ev, c);
-        self.obligation = declared_move;
+        self.turn.obligation = declared_move;
         if let Some(article) = laws.claim_is_offer {
             if self.offer.is_none() {
                 self.offer = Some(Offer {
@@ -226,7 +226,7 @@ impl Game {
     /// A move other than the one declared in an incorrect claim, which must
     /// now be played (9.5), is refused and logged.
     pub(super) fn owed_move_refused(&mut self, t: Millis, ev: Option<usize>, m: Move) -> bool {
-        match self.obligation {
+        match self.turn.obligation {
             Some(due) if due != m => {
                 let article = self.laws.claim_penalty.article.get(self.game_type);
                 let san = write_san(&self.position, &due, self.notation);

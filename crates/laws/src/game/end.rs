@@ -20,7 +20,7 @@ use crate::{
 impl Game {
     pub(super) fn finish(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
         self.clock.stop(t);
-        self.unpressed = None;
+        self.turn.unpressed = None;
         if self.offer.take().is_some() {
             self.decide(t, event, self.laws.draw_offer, Note::OfferLapsedGameOver);
         }

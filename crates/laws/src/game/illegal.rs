@@ -195,7 +195,7 @@ impl Game {
         if press {
             self.complete_illegal(t, ev, physical);
         } else {
-            self.uncompleted = Some(physical);
+            self.turn.uncompleted = Some(physical);
         }
     }
 
@@ -223,7 +223,7 @@ impl Game {
                     other => other,
                 };
                 if self.position.is_legal(queen) {
-                    self.touch = None;
+                    self.turn.touch = None;
                     self.decide(t, ev, article, Note::PawnBecomesQueen(p.by));
                     let index = ev.unwrap_or_default();
                     self.make_move(t, index, p.by, queen, true);
@@ -285,7 +285,7 @@ impl Game {
             *n
         };
         if count >= il.losing_count {
-            self.touch = None;
+            self.turn.touch = None;
             if il.loss_draw_if_cannot_mate {
                 self.lose_unless_no_mate(
                     t,
@@ -332,7 +332,7 @@ impl Game {
     /// claims or moves (B6, C3).
     fn stand(&mut self, t: Millis, ev: Option<usize>, p: Physical, after: Option<Chess>) {
         let before = self.snapshot();
-        self.touch = None;
+        self.turn.touch = None;
         let unplayable = after.is_none();
         if let Some(after) = after {
             self.play_physical(p.m, after);
@@ -426,7 +426,7 @@ impl Game {
     /// An illegal move made and not completed is taken back (another move,
     /// or a seal, replaces it).
     pub(super) fn withdraw_uncompleted(&mut self, t: Millis, ev: Option<usize>) {
-        if let Some(u) = self.uncompleted.take() {
+        if let Some(u) = self.turn.uncompleted.take() {
             self.decide(
                 t,
                 ev,

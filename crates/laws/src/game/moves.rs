@@ -162,7 +162,7 @@ impl Game {
         *self.present.get_mut(c) = true;
         // the opponent who had not pressed: his clock ran until now; the
         // mover's clock starts, and may show its flag down at once
-        if self.unpressed.is_some() {
+        if self.turn.unpressed.is_some() {
             self.complete_pending_press(t, ev);
             if self.outcome.is_some() || self.awaiting.is_some() {
                 self.decide(t, ev, laws.alternation, Note::GameAlreadyOver);
@@ -171,8 +171,8 @@ impl Game {
         }
         // the moment a touch-move claim (B5) would take the game back to
         let breach = breach_touch.map(|touch| self.breach(c, touch));
-        self.obligation = None;
-        self.touch = None;
+        self.turn.obligation = None;
+        self.turn.touch = None;
         self.withdraw_uncompleted(t, ev);
         self.record_breach(t, ev, c, breach);
         self.let_illegal_move_stand(t, ev, c);
@@ -195,8 +195,8 @@ impl Game {
         if press {
             self.clock.press(c, t, count);
         } else {
-            self.unpressed = Some(c);
-            self.press_count = count;
+            self.turn.unpressed = Some(c);
+            self.turn.press_count = count;
         }
     }
 

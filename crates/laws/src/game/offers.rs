@@ -33,8 +33,8 @@ impl Game {
             self.decide(t, ev, laws.draw_offer, Note::OfferAlreadyPending(c));
             return;
         }
-        let correct = self.unpressed == Some(c);
-        let has_move = self.position.turn() == c && self.unpressed.is_none();
+        let correct = self.turn.unpressed == Some(c);
+        let has_move = self.position.turn() == c && self.turn.unpressed.is_none();
         if correct {
             if let Some(last) = self.moves.len().checked_sub(1) {
                 self.offers.push(last as u32);

@@ -86,7 +86,7 @@ impl Game {
 
     /// A player who made his move and has not pressed the clock yet.
     pub fn unpressed(&self) -> Option<Color> {
-        self.unpressed
+        self.turn.unpressed
     }
 
     /// Completed illegal moves counted per player (7.4, 7.5).
@@ -174,10 +174,10 @@ impl Game {
     /// enforces it.
     pub fn allowed_moves(&self) -> Vec<Move> {
         // the move declared in an incorrect claim must be played (9.5)
-        if let Some(due) = self.obligation {
+        if let Some(due) = self.turn.obligation {
             return vec![due];
         }
-        match &self.touch {
+        match &self.turn.touch {
             Some(t) if t.enforced && t.by == self.position.turn() => {
                 t.allowed(&self.position, &self.laws.touching)
             }

@@ -8,7 +8,7 @@ use shakmaty::{ByColor, Chess, Color, Position};
 
 use super::{
     moves::{hash, short},
-    Game,
+    Game, Turn,
 };
 use crate::{
     clock::{Clock, Millis, TimeControl, MAX_MILLIS},
@@ -203,19 +203,15 @@ impl Game {
             clock: Clock::new(setup.time_control, setup.clocks),
             offer: None,
             offers: Vec::new(),
-            unpressed: None,
-            obligation: None,
+            turn: Turn::new(),
             awaiting: None,
             regulations: setup.regulations,
             illegal: ByColor::new_with(|_| 0),
-            uncompleted: None,
             standing: None,
-            touch: None,
             touch_breach: None,
             postponed: None,
             overrides: Vec::new(),
             odds: None,
-            press_count: 1,
             adjourned: None,
             present: ByColor::new_with(|_| true),
             session_end: setup.session_end,

@@ -23,9 +23,10 @@ impl Game {
     }
 
     /// Reinstates the game as it was at `snap`, at arbiter time `t`: board,
-    /// repetition record, offers, touches, obligations, the moves counted
-    /// for the time control, the increments and periods the void presses
-    /// credited, which clock runs and whether the move was pressed. What
+    /// repetition record, offers, the turn in progress as a whole (touches,
+    /// the move owed, whether the move was pressed and the moves the press
+    /// counts for the time control), the increments and periods the void
+    /// presses credited, and which clock runs. What
     /// happened meanwhile and stays true is kept: the log, the time each
     /// player used, the arbiter's adjustments, the illegal moves counted,
     /// who is present and the adjournment. The clocks are left stopped;

@@ -173,15 +173,15 @@ impl Game {
     }
 
     pub(super) fn on_press(&mut self, t: Millis, index: usize, c: Color) {
-        if self.unpressed == Some(c) {
-            self.unpressed = None;
-            let count = self.press_count;
+        if self.turn.unpressed == Some(c) {
+            self.turn.unpressed = None;
+            let count = self.turn.press_count;
             self.clock.press(c, t, count);
-        } else if self.uncompleted.is_some_and(|u| u.by == c) {
-            if let Some(u) = self.uncompleted.take() {
+        } else if self.turn.uncompleted.is_some_and(|u| u.by == c) {
+            if let Some(u) = self.turn.uncompleted.take() {
                 self.complete_illegal(t, Some(index), u);
             }
-        } else if c == self.position.turn() && self.unpressed.is_none() {
+        } else if c == self.position.turn() && self.turn.unpressed.is_none() {
             self.press_without_move(t, index, c);
         } else {
             self.decide(
@@ -196,8 +196,8 @@ impl Game {
     /// A player who made his move and did not press: his clock ran until now,
     /// and the press is completed (the opponent moves, the arbiter adjourns).
     pub(super) fn complete_pending_press(&mut self, t: Millis, ev: Option<usize>) {
-        if let Some(opp) = self.unpressed.take() {
-            let count = self.press_count;
+        if let Some(opp) = self.turn.unpressed.take() {
+            let count = self.turn.press_count;
             self.clock.press(opp, t, count);
             self.decide(t, ev, self.laws.clock_press, Note::ClockNotPressed(opp));
             self.advance_clocks(t);

@@ -234,10 +234,14 @@ impl Game {
     /// article that forbids it, whether the arbiter enforces it himself, and
     /// the record.
     pub(super) fn touch_refusal(&self, c: Color, m: &Move) -> Option<(Article, bool, Touch)> {
-        self.touch.as_ref().filter(|x| x.by == c).and_then(|x| {
-            x.refusal(&self.position, m, &self.laws.touching)
-                .map(|article| (article, x.enforced, x.clone()))
-        })
+        self.turn
+            .touch
+            .as_ref()
+            .filter(|x| x.by == c)
+            .and_then(|x| {
+                x.refusal(&self.position, m, &self.laws.touching)
+                    .map(|article| (article, x.enforced, x.clone()))
+            })
     }
 
     /// A breach of touch-move by `c`, as the game stands before his move:
@@ -276,7 +280,7 @@ impl Game {
     /// Adds the pieces of `more` to the record of its player's touches on
     /// this move; the record is then enforced.
     pub(super) fn add_touches(&mut self, more: Touch) {
-        match self.touch.as_mut().filter(|x| x.by == more.by) {
+        match self.turn.touch.as_mut().filter(|x| x.by == more.by) {
             Some(x) => {
                 for p in more.pieces {
                     if !x.pieces.iter().any(|q| q.square == p.square) {
@@ -285,7 +289,7 @@ impl Game {
                 }
                 x.enforced |= more.enforced;
             }
-            None => self.touch = Some(more),
+            None => self.turn.touch = Some(more),
         }
     }
 
@@ -302,11 +306,16 @@ impl Game {
             return;
         };
         let on_request = rules.on_request.get(self.game_type);
-        let mut touch = self.touch.take().filter(|x| x.by == c).unwrap_or(Touch {
-            by: c,
-            pieces: Vec::new(),
-            enforced: on_request.is_none(),
-        });
+        let mut touch = self
+            .turn
+            .touch
+            .take()
+            .filter(|x| x.by == c)
+            .unwrap_or(Touch {
+                by: c,
+                pieces: Vec::new(),
+                enforced: on_request.is_none(),
+            });
         touch.pieces.push(Touched {
             square,
             role: piece.role,
@@ -314,7 +323,7 @@ impl Game {
             at: t,
         });
         let article = touch.governing(&self.position, &rules);
-        self.touch = Some(touch);
+        self.turn.touch = Some(touch);
         self.decide(t, ev, article, Note::Touched { side: c, square });
         // 4.7 / 4.8: touching deliberately gives up a claim against the opponent's breach
         if let Some(b) = self.touch_breach.as_mut().filter(|b| b.by != c) {
@@ -350,7 +359,7 @@ impl Game {
         }
         self.clock.stop(t);
         self.reinstate(&breach.before, t);
-        self.touch = Some(Touch {
+        self.turn.touch = Some(Touch {
             enforced: true,
             ..breach.touch
         });
