@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use super::{irregular, irregular::Snapshot, Game};
+use super::{odds, offers::Offer, snapshot::Snapshot, Game};
 use crate::{
     clock::Millis,
     dead,
@@ -303,14 +303,7 @@ impl Game {
         if self.outcome.is_some() || self.awaiting.is_some() {
             return;
         }
-        if let Some(u) = self.uncompleted.take() {
-            self.decide(
-                t,
-                ev,
-                self.laws.illegal_moves.replacing_move,
-                Note::IllegalMoveWithdrawn(u.by),
-            );
-        }
+        self.withdraw_uncompleted(t, ev);
         let sealer = self.position.turn();
         self.adjourned = Some(Box::new(Adjourned {
             phase: Phase::AwaitingSeal,
@@ -342,7 +335,7 @@ impl Game {
             self.decide(t, Some(index), adj.seal, Note::NotAdjourned);
             return;
         };
-        if c != self.position.turn() || self.unpressed.is_some() {
+        if c != self.position.turn() || self.turn.unpressed.is_some() {
             self.decide(t, Some(index), adj.seal, Note::NotYourSeal(c));
             return;
         }
@@ -380,8 +373,8 @@ impl Game {
             self.clock.stop(t);
         }
         self.present = shakmaty::ByColor::new_with(|_| false);
-        self.unpressed = None;
-        self.touch = None;
+        self.turn.unpressed = None;
+        self.turn.touch = None;
         if on_board {
             self.decide(t, ev, adj.seal, Note::BoardMoveIsSealed(c));
         }
@@ -401,7 +394,7 @@ impl Game {
                     self.accept(t, index, c, adj.before_resumption);
                     return;
                 }
-                self.offer = Some(super::Offer {
+                self.offer = Some(Offer {
                     by: c,
                     mark_next: false,
                 });
@@ -560,7 +553,7 @@ impl Game {
             Reading::Move(m) if self.odds.is_some_and(|o| o.receiver == by && o.left > 1) => {
                 let mut after = self.position.clone();
                 after.play_unchecked(m);
-                if irregular::same_side_again(&after).is_some() {
+                if odds::same_side_again(&after).is_some() {
                     Reading::Move(m)
                 } else {
                     Reading::Illegal { uci: None }
@@ -576,7 +569,7 @@ impl Game {
                 self.offer = offer;
                 if series {
                     let mut after = self.position.clone();
-                    if let Some(again) = irregular::same_side_again(&after) {
+                    if let Some(again) = odds::same_side_again(&after) {
                         after = again;
                     }
                     self.set_position(after);

@@ -8,8 +8,12 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use super::{irregular::Snapshot, Game};
-use crate::{clock::Millis, edition::Touching, explain::Note};
+use super::{snapshot::Snapshot, Game};
+use crate::{
+    clock::Millis,
+    edition::{Article, Touching},
+    explain::Note,
+};
 
 /// One piece touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,26 +230,57 @@ impl Touch {
 }
 
 impl Game {
-    /// The legal moves the player with the move may make now: the move owed
-    /// after an incorrect claim, or touch-move applied where the arbiter
-    /// enforces it.
-    pub fn allowed_moves(&self) -> Vec<Move> {
-        // the move declared in an incorrect claim must be played (9.5)
-        if let Some(due) = self.obligation {
-            return vec![due];
+    /// Whether `m` breaks the touches of `c`, the player with the move: the
+    /// article that forbids it, whether the arbiter enforces it himself, and
+    /// the record.
+    pub(super) fn touch_refusal(&self, c: Color, m: &Move) -> Option<(Article, bool, Touch)> {
+        self.turn
+            .touch
+            .as_ref()
+            .filter(|x| x.by == c)
+            .and_then(|x| {
+                x.refusal(&self.position, m, &self.laws.touching)
+                    .map(|article| (article, x.enforced, x.clone()))
+            })
+    }
+
+    /// A breach of touch-move by `c`, as the game stands before his move:
+    /// the moment a claim (B5) would take the game back to.
+    pub(super) fn breach(&mut self, c: Color, touch: Touch) -> Breach {
+        Breach {
+            by: c,
+            before: self.snapshot(),
+            touch,
+            claim_lost: false,
         }
-        match &self.touch {
-            Some(t) if t.enforced && t.by == self.position.turn() => {
-                t.allowed(&self.position, &self.laws.touching)
-            }
-            _ => self.position.legal_moves().into_iter().collect(),
+    }
+
+    /// `c` has moved: his breach of touch-move, if any, is open to his
+    /// opponent's request (B5); an earlier one lapses.
+    pub(super) fn record_breach(
+        &mut self,
+        t: Millis,
+        ev: Option<usize>,
+        c: Color,
+        breach: Option<Breach>,
+    ) {
+        if let Some(b) = breach {
+            let rules = self.laws.touching;
+            let article = rules
+                .on_request
+                .get(self.game_type)
+                .unwrap_or(rules.touch_move);
+            self.decide(t, ev, article, Note::TouchMoveNotEnforced(c));
+            self.touch_breach = Some(Box::new(b));
+        } else {
+            self.touch_breach = None;
         }
     }
 
     /// Adds the pieces of `more` to the record of its player's touches on
     /// this move; the record is then enforced.
     pub(super) fn add_touches(&mut self, more: Touch) {
-        match self.touch.as_mut().filter(|x| x.by == more.by) {
+        match self.turn.touch.as_mut().filter(|x| x.by == more.by) {
             Some(x) => {
                 for p in more.pieces {
                     if !x.pieces.iter().any(|q| q.square == p.square) {
@@ -254,7 +289,7 @@ impl Game {
                 }
                 x.enforced |= more.enforced;
             }
-            None => self.touch = Some(more),
+            None => self.turn.touch = Some(more),
         }
     }
 
@@ -271,11 +306,16 @@ impl Game {
             return;
         };
         let on_request = rules.on_request.get(self.game_type);
-        let mut touch = self.touch.take().filter(|x| x.by == c).unwrap_or(Touch {
-            by: c,
-            pieces: Vec::new(),
-            enforced: on_request.is_none(),
-        });
+        let mut touch = self
+            .turn
+            .touch
+            .take()
+            .filter(|x| x.by == c)
+            .unwrap_or(Touch {
+                by: c,
+                pieces: Vec::new(),
+                enforced: on_request.is_none(),
+            });
         touch.pieces.push(Touched {
             square,
             role: piece.role,
@@ -283,7 +323,7 @@ impl Game {
             at: t,
         });
         let article = touch.governing(&self.position, &rules);
-        self.touch = Some(touch);
+        self.turn.touch = Some(touch);
         self.decide(t, ev, article, Note::Touched { side: c, square });
         // 4.7 / 4.8: touching deliberately gives up a claim against the opponent's breach
         if let Some(b) = self.touch_breach.as_mut().filter(|b| b.by != c) {
@@ -319,7 +359,7 @@ impl Game {
         }
         self.clock.stop(t);
         self.reinstate(&breach.before, t);
-        self.touch = Some(Touch {
+        self.turn.touch = Some(Touch {
             enforced: true,
             ..breach.touch
         });

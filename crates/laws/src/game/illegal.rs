@@ -1,17 +1,19 @@
-//! Irregularities and special procedures: illegal moves (7.4, 7.5, B6, C3),
-//! touch-move (4.3, B5), claims about the initial position (7.1, B4),
-//! quickplay finishes (10.2, Annex D, Guidelines III) and odds (1930 art. 22).
+//! Illegal moves (2023 7.5; 2005 7.4, B6, C3): a move that is not legal
+//! made on the board, completed by the press or withdrawn; the procedure of
+//! the edition and game type (the arbiter acts at once, or the move stands
+//! until the opponent claims or moves); the position reinstated, the
+//! opponent's extra time, the loss at the edition's count (a draw where the
+//! opponent cannot checkmate, 2023 7.5.5); pressing without a move (2023
+//! 7.5.3) and a pawn left unpromoted (2023 7.5.4).
 
 use shakmaty::{
     uci::UciMove, Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role,
-    Square,
 };
 
-use super::{hash, short, touch::Touch, Awaiting, Game};
+use super::{snapshot::Snapshot, touch::Touch, Game};
 use crate::{
-    clock::{Delay, LedgerKind, Millis},
-    edition::{GameType, IllegalProcedure},
-    event::ClaimKind,
+    clock::{LedgerKind, Millis},
+    edition::IllegalProcedure,
     explain::Note,
     notation::Language,
     outcome::{GameResult, Outcome, Termination},
@@ -27,12 +29,6 @@ pub(super) struct Physical {
     pub unpromoted: bool,
 }
 
-/// The complete state of a game at one moment, to go back to: board,
-/// repetition record, offers, touches, obligations and the clock (its log
-/// left out).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Snapshot(Box<Game>);
-
 /// A completed illegal move standing on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Standing {
@@ -41,18 +37,6 @@ pub(super) struct Standing {
     pub physical: Physical,
     /// The position after it cannot be played on (a king left in check).
     pub unplayable: bool,
-}
-
-/// An odds game under way (1930 art. 22).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct OddsRun {
-    pub receiver: Color,
-    /// Moves the receiver has still to play in his series at his first turn.
-    pub left: u32,
-    /// The odds: moves given.
-    pub total: u32,
-    /// Whether the giver has made his first move (which counts `total`).
-    pub giver_moved: bool,
 }
 
 /// A UCI text moving a pawn to the last rank without naming a piece: the
@@ -115,14 +99,6 @@ pub(super) fn physical_after(pos: &Chess, m: &Move) -> Option<Chess> {
     }
 }
 
-/// The position with the same side to move again (odds, 22.2), if legal.
-pub(super) fn same_side_again(after: &Chess) -> Option<Chess> {
-    let mut setup = after.to_setup(EnPassantMode::Legal);
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    setup.position::<Chess>(CastlingMode::Standard).ok()
-}
-
 /// A physical move as written on the scoresheet (long algebraic).
 pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String {
     let letter = |r: Role| {
@@ -151,91 +127,7 @@ pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String 
     }
 }
 
-fn standard_board() -> shakmaty::Board {
-    shakmaty::Board::new()
-}
-
-/// Sides whose king and queen are swapped in an otherwise correct initial position.
-fn king_queen_swapped(board: &shakmaty::Board) -> Option<Vec<Color>> {
-    let mut fixed = board.clone();
-    let mut swapped = Vec::new();
-    for (side, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
-        let d = Square::from_coords(shakmaty::File::D, rank);
-        let e = Square::from_coords(shakmaty::File::E, rank);
-        let (pd, pe) = (fixed.piece_at(d), fixed.piece_at(e));
-        if pd == Some(Role::King.of(side)) && pe == Some(Role::Queen.of(side)) {
-            fixed.set_piece_at(d, Role::Queen.of(side));
-            fixed.set_piece_at(e, Role::King.of(side));
-            swapped.push(side);
-        }
-    }
-    (fixed == standard_board() && !swapped.is_empty()).then_some(swapped)
-}
-
 impl Game {
-    pub(super) fn snapshot(&mut self) -> Snapshot {
-        let log = core::mem::take(&mut self.log);
-        let snap = Snapshot(Box::new(self.clone()));
-        self.log = log;
-        snap
-    }
-
-    /// Reinstates the game as it was at `snap`, at arbiter time `t`: board,
-    /// repetition record, offers, touches, obligations, the moves counted
-    /// for the time control, the increments and periods the void presses
-    /// credited, which clock runs and whether the move was pressed. What
-    /// happened meanwhile and stays true is kept: the log, the time each
-    /// player used, the arbiter's adjustments, the illegal moves counted,
-    /// who is present and the adjournment. The clocks are left stopped;
-    /// the caller starts the one that must run and posts its correction.
-    pub(super) fn reinstate(&mut self, snap: &Snapshot, t: Millis) {
-        let mut back = (*snap.0).clone();
-        back.log = core::mem::take(&mut self.log);
-        back.now = self.now;
-        back.illegal = self.illegal;
-        back.present = self.present;
-        back.adjourned = self.adjourned.take();
-        back.postponed = self.postponed;
-        let mut clock = self.clock.clone();
-        clock.reinstate(&back.clock, t);
-        back.clock = clock;
-        *self = back;
-    }
-
-    /// Replaces the current position (after the last move) by another one:
-    /// the record notes it, and repetitions start afresh from it.
-    pub(super) fn set_position(&mut self, after: Chess) {
-        self.current_hash = hash(&after);
-        if let Some(last) = self.hashes.last_mut() {
-            *last = short(self.current_hash);
-        }
-        let ply = self.moves.len().saturating_sub(1) as u32;
-        self.overrides.retain(|(p, _)| *p != ply);
-        if !self.moves.is_empty() {
-            self.overrides.push((ply, after.clone()));
-        }
-        self.window = after.clone();
-        self.window_at = self.moves.len();
-        self.position = after;
-    }
-
-    fn play_physical(&mut self, m: Move, after: Chess) {
-        self.moves.push(m);
-        self.hashes.push(0);
-        self.set_position(after);
-    }
-
-    /// Whether `c` plays in the last period of the time control (a quickplay finish).
-    pub(super) fn in_last_period(&self, c: Color) -> bool {
-        let control = self.clock.control();
-        let periods = control.periods();
-        let n = self.clock.moves(c).saturating_add(1);
-        let i = control.period_of_move(n);
-        i + 1 == periods.len() && periods.get(i).is_some_and(|p| p.moves.is_none())
-    }
-
-    // ----- illegal moves --------------------------------------------------
-
     pub(super) fn on_illegal(&mut self, t: Millis, index: usize, c: Color, uci: &str, press: bool) {
         let ev = Some(index);
         let laws = self.laws;
@@ -280,14 +172,7 @@ impl Game {
             to,
             promotion,
         };
-        if let Some(u) = self.uncompleted.take() {
-            self.decide(
-                t,
-                ev,
-                laws.illegal_moves.replacing_move,
-                Note::IllegalMoveWithdrawn(u.by),
-            );
-        }
+        self.withdraw_uncompleted(t, ev);
         // the opponent who had not pressed: his clock ran until now
         self.complete_pending_press(t, ev);
         if self.outcome.is_some() || self.awaiting.is_some() {
@@ -310,7 +195,7 @@ impl Game {
         if press {
             self.complete_illegal(t, ev, physical);
         } else {
-            self.uncompleted = Some(physical);
+            self.turn.uncompleted = Some(physical);
         }
     }
 
@@ -338,7 +223,7 @@ impl Game {
                     other => other,
                 };
                 if self.position.is_legal(queen) {
-                    self.touch = None;
+                    self.turn.touch = None;
                     self.decide(t, ev, article, Note::PawnBecomesQueen(p.by));
                     let index = ev.unwrap_or_default();
                     self.make_move(t, index, p.by, queen, true);
@@ -400,7 +285,7 @@ impl Game {
             *n
         };
         if count >= il.losing_count {
-            self.touch = None;
+            self.turn.touch = None;
             if il.loss_draw_if_cannot_mate {
                 self.lose_unless_no_mate(
                     t,
@@ -447,7 +332,7 @@ impl Game {
     /// claims or moves (B6, C3).
     fn stand(&mut self, t: Millis, ev: Option<usize>, p: Physical, after: Option<Chess>) {
         let before = self.snapshot();
-        self.touch = None;
+        self.turn.touch = None;
         let unplayable = after.is_none();
         if let Some(after) = after {
             self.play_physical(p.m, after);
@@ -478,6 +363,12 @@ impl Game {
             let count = self.moves_counted(p.by);
             self.clock.press(p.by, t, count);
         }
+    }
+
+    fn play_physical(&mut self, m: Move, after: Chess) {
+        self.moves.push(m);
+        self.hashes.push(0);
+        self.set_position(after);
     }
 
     pub(super) fn claim_illegal(&mut self, t: Millis, index: usize, c: Color) {
@@ -532,108 +423,50 @@ impl Game {
         }
     }
 
-    // ----- the initial position, board and clocks (7.1, B4) ---------------
-
-    pub(super) fn claim_setup(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind) {
-        let ev = Some(index);
-        let laws = self.laws;
-        let touching = laws.touching;
-        let limit = touching.initial_claims_limit.get(self.game_type);
-        if let Some(article) = limit {
-            if self.moves.len() >= 6 {
-                self.decide(t, ev, article, Note::TooLateAfterThreeMoves(c));
-                return;
-            }
-        }
-        match kind {
-            ClaimKind::InitialPosition => {
-                let board = self.start.board().clone();
-                if board == standard_board() {
-                    self.decide(
-                        t,
-                        ev,
-                        touching.initial_position,
-                        Note::InitialPositionCorrect(c),
-                    );
-                } else if let (Some(article), Some(sides)) = (limit, king_queen_swapped(&board)) {
-                    let mut setup = self.position.to_setup(EnPassantMode::Legal);
-                    for side in sides {
-                        let rank = match side {
-                            Color::White => Rank::First,
-                            Color::Black => Rank::Eighth,
-                        };
-                        setup.castling_rights &= !Bitboard::from_rank(rank);
-                    }
-                    if let Ok(pos) = setup.position::<Chess>(CastlingMode::Standard) {
-                        self.set_position(pos);
-                    }
-                    self.decide(t, ev, article, Note::KingQueenSwapped);
-                } else {
-                    self.finish(
-                        t,
-                        ev,
-                        Outcome::new(
-                            GameResult::Annulled,
-                            Termination::Annulled,
-                            touching.initial_position,
-                        ),
-                    );
-                }
-            }
-            ClaimKind::BoardOrientation => {
-                self.decide(t, ev, touching.board_orientation, Note::BoardTransferred);
-            }
-            _ => self.decide(t, ev, laws.clock_correction, Note::ClockSettingExamined),
+    /// An illegal move made and not completed is taken back (another move,
+    /// or a seal, replaces it).
+    pub(super) fn withdraw_uncompleted(&mut self, t: Millis, ev: Option<usize>) {
+        if let Some(u) = self.turn.uncompleted.take() {
+            self.decide(
+                t,
+                ev,
+                self.laws.illegal_moves.replacing_move,
+                Note::IllegalMoveWithdrawn(u.by),
+            );
         }
     }
 
-    // ----- quickplay finishes (10.2, Annex D, Guidelines III) -------------
-
-    pub(super) fn claim_quickplay(&mut self, t: Millis, index: usize, c: Color) {
-        let ev = Some(index);
-        let qp = self.laws.quickplay;
-        let control = self.clock.control().clone();
-        let period = control
-            .periods()
-            .get(control.period_of_move(self.clock.moves(c).saturating_add(1)))
-            .copied();
-        let refusal = if self.game_type == GameType::Blitz || !self.regulations.quickplay_guidelines
-        {
-            Some((qp.excluded, Note::QuickplayExcluded))
-        } else if c != self.position.turn() {
-            Some((qp.claim, Note::ClaimWithoutTheMove(c)))
-        } else if self.clock.is_untimed() || !self.in_last_period(c) {
-            Some((qp.definition, Note::NotQuickplayFinish))
-        } else if period.is_some_and(|p| p.increment > 0 || p.delay != Delay::None) {
-            Some((qp.excluded, Note::QuickplayExcluded))
-        } else if self.clock.fallen(c).is_some() {
-            Some((qp.claim, Note::QuickplayFlagFallen(c)))
-        } else if self.clock.remaining(c) >= qp.under_ms {
-            Some((qp.claim, Note::QuickplayTooMuchTime(c)))
-        } else {
-            None
-        };
-        if let Some((article, note)) = refusal {
-            self.decide(t, ev, article, note);
-            return;
+    /// `c` moves: a completed illegal move of his opponent's standing on the
+    /// board stands for good (B6, C3).
+    pub(super) fn let_illegal_move_stand(&mut self, t: Millis, ev: Option<usize>, c: Color) {
+        if self.standing.as_ref().is_some_and(|st| st.by != c) {
+            // by moving, the opponent lets the illegal move stand for good
+            self.standing = None;
+            let il = self.laws.illegal_moves;
+            let article = match il.procedure.get(self.game_type) {
+                IllegalProcedure::OnClaim { claim } => claim,
+                IllegalProcedure::ClaimWins { claim } => claim,
+                IllegalProcedure::ArbiterActs => il.reinstate,
+            };
+            self.decide(t, ev, article, Note::IllegalMoveStands(!c));
         }
-        self.clock.stop(t);
-        if self.regulations.arbiter_present {
-            self.awaiting = Some(Awaiting::Quickplay { claimant: c });
-            self.decide(t, ev, qp.claim, Note::QuickplayClaim(c));
-            if let Some(article) = qp.claim_is_offer {
-                // 2005 9.1c: the claim is also an offer the opponent may accept
-                if self.offer.is_none() {
-                    self.offer = Some(super::Offer {
-                        by: c,
-                        mark_next: false,
-                    });
-                    self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
-                }
+    }
+
+    /// The player with the move presses the clock without having moved:
+    /// penalised as an illegal move where the edition says so (2023 7.5.3;
+    /// the press is undone, his clock runs on), otherwise refused.
+    pub(super) fn press_without_move(&mut self, t: Millis, index: usize, c: Color) {
+        match self.laws.illegal_moves.press_without_move {
+            Some(article) => {
+                self.decide(t, Some(index), article, Note::PressWithoutMove(c));
+                self.penalise_illegal(t, Some(index), c, false);
             }
-        } else {
-            self.awaiting = Some(Awaiting::NoArbiter { claimant: c });
-            self.decide(t, ev, qp.no_arbiter, Note::QuickplayNoArbiter(c));
+            None => self.decide(
+                t,
+                Some(index),
+                self.laws.clock_press,
+                Note::NothingToPress(c),
+            ),
         }
     }
 }
