@@ -14,6 +14,7 @@ pub mod seal;
 pub use clock::{Clock, Millis, TimeControl};
 pub use edition::{Article, Edition, EditionId, GameType};
 pub use event::{Action, Actor, ClaimKind, Event};
+pub use explain::{Arg, DecisionKind, Note};
 pub use game::{Decision, Game, Setup};
 pub use notation::Language;
 pub use outcome::{GameResult, Outcome, State, Termination};
