@@ -8,7 +8,7 @@
 //! - clock conservation per player (`used + remaining = allotted +
 //!   increments + adjustments`) and no remaining time below zero;
 //! - a refused event (the log grows by exactly one decision, whose
-//!   `note.decision()` is `"refused"`) leaves the game as a clone of it
+//!   `note.decision()` is `DecisionKind::Refused`) leaves the game as a clone of it
 //!   advanced to the same time, but for that log line;
 //! - replaying the same events into a fresh game gives an equal game.
 #![no_main]
@@ -17,7 +17,7 @@ use arbitre_laws::{
     clock::{Millis, MAX_MILLIS},
     event::{Judgment, Unrestorable},
     game::{DeadCheck, Odds},
-    notation, Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, GameType, Language,
+    notation, Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, GameType, Language,
     Setup,
 };
 use libfuzzer_sys::{
@@ -382,7 +382,7 @@ fn run(data: &[u8]) -> Result<()> {
         game.apply(i, &event);
         let case = format!("event {i} {event:?}");
         let new = &game.log()[logged..];
-        if new.len() == 1 && new[0].note.decision() == "refused" {
+        if new.len() == 1 && new[0].note.decision() == DecisionKind::Refused {
             assert!(
                 before.same_state(&game),
                 "{case}: a refused event changed the game\nexpected {before:?}\nfound {game:?}"

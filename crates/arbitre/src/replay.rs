@@ -68,7 +68,7 @@ pub fn report(game: &Game, lang: Lang) -> Value {
             json!({
                 "t": seconds(d.t),
                 "event": d.event,
-                "decision": d.note.decision(),
+                "decision": d.note.decision().code(),
                 "article": d.article,
                 "message": d.note.text(lang),
             })
@@ -284,7 +284,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
             "{:>9.3}    [{}] {}: {}\n",
             d.t as f64 / 1000.0,
             d.article.unwrap_or("-"),
-            d.note.decision(),
+            d.note.decision().code(),
             d.note.text(lang)
         ));
     };

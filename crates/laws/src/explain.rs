@@ -1,9 +1,10 @@
 //! What each decision says, in English and in French.
 
-use shakmaty::Color;
+use shakmaty::{Color, Square};
 
 use crate::{
     clock::Millis,
+    edition::Article,
     event::ClaimKind,
     outcome::{GameResult, Outcome, Termination},
 };
@@ -314,6 +315,843 @@ pub enum Note {
     },
 }
 
+/// The kind of a decision: what the log's `decision` field says, and what
+/// scenario files compare in `expect.decisions`.
+///
+/// The codes ([`DecisionKind::code`]) are stable: stored logs and scenario
+/// files keep them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecisionKind {
+    /// The game ended (`result`).
+    Result,
+    /// The dead-position rule (`dead-position`).
+    DeadPosition,
+    /// A flag fell (`flag`).
+    Flag,
+    /// Only the arbiter can settle this (`ruling-needed`).
+    RulingNeeded,
+    /// The arbiter set the clocks (`clocks-set`).
+    ClocksSet,
+    /// A draw offer, or what counts as one (`offer`).
+    Offer,
+    /// The session ends, a move is sealed (`adjournment`).
+    Adjournment,
+    /// The resumption of an adjourned game (`resumption`).
+    Resumption,
+    /// The sealed move is ambiguous, false or illegal (`sealed-move-invalid`).
+    SealedMoveInvalid,
+    /// The action is refused (`refused`).
+    Refused,
+    /// An illegal move (`illegal-move`).
+    IllegalMove,
+    /// The position before an irregularity comes back (`reinstated`).
+    Reinstated,
+    /// A claim, or the arbiter acting without one, upheld (`claim-valid`).
+    ClaimValid,
+    /// Touch-move (`touch-move`).
+    TouchMove,
+    /// A time penalty (`penalty`).
+    Penalty,
+    /// A completed illegal move stands (`illegal-move-stands`).
+    IllegalMoveStands,
+    /// The arbiter rules on the setting or the clocks (`ruling`).
+    Ruling,
+    /// A claim is examined (`claim`).
+    Claim,
+    /// A breach of the Laws that does not undo the action (`breach`).
+    Breach,
+    /// A draw offer is declined or lapses (`offer-lapsed`).
+    OfferLapsed,
+    /// The start of the game (`start`).
+    Start,
+    /// The arbiter stops or restarts the clocks (`clocks`).
+    Clocks,
+    /// The arbiter adjusts the times (`time-adjusted`).
+    TimeAdjusted,
+    /// A right to claim is lost (`right-lost`).
+    RightLost,
+    /// The clock was not pressed (`clock`).
+    Clock,
+    /// A claim is incorrect (`claim-incorrect`).
+    ClaimIncorrect,
+}
+
+impl DecisionKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [DecisionKind; 26] = [
+        DecisionKind::Result,
+        DecisionKind::DeadPosition,
+        DecisionKind::Flag,
+        DecisionKind::RulingNeeded,
+        DecisionKind::ClocksSet,
+        DecisionKind::Offer,
+        DecisionKind::Adjournment,
+        DecisionKind::Resumption,
+        DecisionKind::SealedMoveInvalid,
+        DecisionKind::Refused,
+        DecisionKind::IllegalMove,
+        DecisionKind::Reinstated,
+        DecisionKind::ClaimValid,
+        DecisionKind::TouchMove,
+        DecisionKind::Penalty,
+        DecisionKind::IllegalMoveStands,
+        DecisionKind::Ruling,
+        DecisionKind::Claim,
+        DecisionKind::Breach,
+        DecisionKind::OfferLapsed,
+        DecisionKind::Start,
+        DecisionKind::Clocks,
+        DecisionKind::TimeAdjusted,
+        DecisionKind::RightLost,
+        DecisionKind::Clock,
+        DecisionKind::ClaimIncorrect,
+    ];
+
+    /// The stable code of the kind (`refused`, `offer`, `penalty`, …): the
+    /// log's `decision` field.
+    pub fn code(self) -> &'static str {
+        match self {
+            DecisionKind::Result => "result",
+            DecisionKind::DeadPosition => "dead-position",
+            DecisionKind::Flag => "flag",
+            DecisionKind::RulingNeeded => "ruling-needed",
+            DecisionKind::ClocksSet => "clocks-set",
+            DecisionKind::Offer => "offer",
+            DecisionKind::Adjournment => "adjournment",
+            DecisionKind::Resumption => "resumption",
+            DecisionKind::SealedMoveInvalid => "sealed-move-invalid",
+            DecisionKind::Refused => "refused",
+            DecisionKind::IllegalMove => "illegal-move",
+            DecisionKind::Reinstated => "reinstated",
+            DecisionKind::ClaimValid => "claim-valid",
+            DecisionKind::TouchMove => "touch-move",
+            DecisionKind::Penalty => "penalty",
+            DecisionKind::IllegalMoveStands => "illegal-move-stands",
+            DecisionKind::Ruling => "ruling",
+            DecisionKind::Claim => "claim",
+            DecisionKind::Breach => "breach",
+            DecisionKind::OfferLapsed => "offer-lapsed",
+            DecisionKind::Start => "start",
+            DecisionKind::Clocks => "clocks",
+            DecisionKind::TimeAdjusted => "time-adjusted",
+            DecisionKind::RightLost => "right-lost",
+            DecisionKind::Clock => "clock",
+            DecisionKind::ClaimIncorrect => "claim-incorrect",
+        }
+    }
+
+    /// The kind with this code, if any.
+    pub fn from_code(code: &str) -> Option<DecisionKind> {
+        DecisionKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// One piece of a note's data, typed, for whoever puts the note into words
+/// (the `arbitre-messages` catalogue); see [`Note::args`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// A side (a player, White or Black).
+    Side(Color),
+    /// Text as a player or a file wrote it (a move, a file key), shown as is.
+    Text(String),
+    /// A fixed code to choose words by (`ambiguous`, `set_clocks`, …): one
+    /// of the values the variant's documentation lists.
+    Code(&'static str),
+    /// A number of things.
+    Count(i64),
+    /// A yes or no.
+    Bool(bool),
+    /// A duration (time added, taken, set).
+    Millis(Millis),
+    /// A signed change of time (positive: added).
+    Delta(Millis),
+    /// A moment on the arbiter's clock.
+    Instant(Millis),
+    /// A kind of claim.
+    Claim(ClaimKind),
+    /// A result.
+    Result(GameResult),
+    /// How a game ended.
+    Termination(Termination),
+    /// A square of the board.
+    Square(Square),
+    /// An article, as the edition numbers it.
+    Article(Article),
+}
+
+impl Note {
+    /// The stable code of the note (kebab-case, unique per variant): the id of
+    /// its message in the `arbitre-messages` catalogue. Stored logs keep it:
+    /// never change or reuse one.
+    pub fn code(&self) -> &'static str {
+        use Note::*;
+        match self {
+            GameOver(_) => "game-over",
+            DeadPosition => "dead-position",
+            FlagFell(_) => "flag-fell",
+            FlagFellUnclaimed(_) => "flag-fell-unclaimed",
+            ArbiterMustRuleOnMate(_) => "arbiter-must-rule-on-mate",
+            OutOfOrder => "out-of-order",
+            TimeOutOfRange(_) => "time-out-of-range",
+            HistoryMoveAfterEnd(_) => "history-move-after-end",
+            PressWithoutMove(_) => "press-without-move",
+            OfferDeclinedByTouch(_) => "offer-declined-by-touch",
+            TouchClaimRightLost(_) => "touch-claim-right-lost",
+            RightLostByTouch(_) => "right-lost-by-touch",
+            NoClockToRestore => "no-clock-to-restore",
+            SealedMoveNotPlayed(_) => "sealed-move-not-played",
+            GameStarted(_) => "game-started",
+            AbsentAtStart(_) => "absent-at-start",
+            NotStarted => "not-started",
+            ClocksStopped => "clocks-stopped",
+            ClocksRestarted => "clocks-restarted",
+            ClocksStoppedByArbiter => "clocks-stopped-by-arbiter",
+            TimeAdjusted { .. } => "time-adjusted",
+            GameAlreadyOver => "game-already-over",
+            AwaitingRuling => "awaiting-ruling",
+            ClocksSet { .. } => "clocks-set",
+            NotHandled(_) => "not-handled",
+            AmbiguousMove { .. } => "ambiguous-move",
+            IllegalMoveRefused(_) => "illegal-move-refused",
+            UnreadableMove(_) => "unreadable-move",
+            DeclaredMoveDue(_) => "declared-move-due",
+            ClockNotPressed(_) => "clock-not-pressed",
+            OfferDeclinedByMove(_) => "offer-declined-by-move",
+            NotYourMove(_) => "not-your-move",
+            NothingToPress(_) => "nothing-to-press",
+            OfferAlreadyPending(_) => "offer-already-pending",
+            OfferMade(_) => "offer-made",
+            OfferAtWrongMoment(_) => "offer-at-wrong-moment",
+            OfferLapsedGameOver => "offer-lapsed-game-over",
+            AgreementTooEarly => "agreement-too-early",
+            NoOfferToAnswer(_) => "no-offer-to-answer",
+            OfferDeclined(_) => "offer-declined",
+            FlagNotFallen(_) => "flag-not-fallen",
+            FlagClaimValid(_) => "flag-claim-valid",
+            FlagClaimOwnFallen(_) => "flag-claim-own-fallen",
+            ClaimWithoutTheMove(_) => "claim-without-the-move",
+            ClaimExamined { .. } => "claim-examined",
+            DeclaredMoveInvalid(_) => "declared-move-invalid",
+            RightLost(_) => "right-lost",
+            NotPhysicallyPossible(_) => "not-physically-possible",
+            IllegalMoveWithdrawn(_) => "illegal-move-withdrawn",
+            IllegalMoveMade { .. } => "illegal-move-made",
+            PawnBecomesQueen(_) => "pawn-becomes-queen",
+            ArbiterIntervenes(_) => "arbiter-intervenes",
+            ReplacingMoveTouched(_) => "replacing-move-touched",
+            PositionReinstated(_) => "position-reinstated",
+            IllegalMovePenalty { .. } => "illegal-move-penalty",
+            IllegalMoveCompleted { .. } => "illegal-move-completed",
+            IllegalMoveStands(_) => "illegal-move-stands",
+            ArbiterActsOnIllegalMoves => "arbiter-acts-on-illegal-moves",
+            NoIllegalMoveToClaim(_) => "no-illegal-move-to-claim",
+            IllegalClaimValid(_) => "illegal-claim-valid",
+            TouchWithoutTheMove(_) => "touch-without-the-move",
+            TouchEmptySquare(_) => "touch-empty-square",
+            Touched { .. } => "touched",
+            TouchedPieceMustMove(_) => "touched-piece-must-move",
+            TouchMoveNotEnforced(_) => "touch-move-not-enforced",
+            NoTouchBreach(_) => "no-touch-breach",
+            TouchMoveApplied(_) => "touch-move-applied",
+            TooLateAfterThreeMoves(_) => "too-late-after-three-moves",
+            InitialPositionCorrect(_) => "initial-position-correct",
+            KingQueenSwapped => "king-queen-swapped",
+            BoardTransferred => "board-transferred",
+            ClockSettingExamined => "clock-setting-examined",
+            QuickplayExcluded => "quickplay-excluded",
+            NotQuickplayFinish => "not-quickplay-finish",
+            QuickplayFlagFallen(_) => "quickplay-flag-fallen",
+            QuickplayTooMuchTime(_) => "quickplay-too-much-time",
+            QuickplayClaim(_) => "quickplay-claim",
+            QuickplayNoArbiter(_) => "quickplay-no-arbiter",
+            RulingAfterFlag => "ruling-after-flag",
+            NothingToRule => "nothing-to-rule",
+            QuickplayPostponed { .. } => "quickplay-postponed",
+            QuickplayRejected { .. } => "quickplay-rejected",
+            BothFlagsGameGoesOn => "both-flags-game-goes-on",
+            OddsMoveGivesCheck => "odds-move-gives-check",
+            NotAdjourned => "not-adjourned",
+            AdjournmentOutOfTurn => "adjournment-out-of-turn",
+            NotYourSeal(_) => "not-your-seal",
+            MustSeal(_) => "must-seal",
+            EarlyAdjournment { .. } => "early-adjournment",
+            BoardMoveIsSealed(_) => "board-move-is-sealed",
+            MoveSealed(_) => "move-sealed",
+            GameAdjourned(_) => "game-adjourned",
+            EnvelopeLost => "envelope-lost",
+            Resumed => "resumed",
+            SealerReplays(_) => "sealer-replays",
+            EnvelopeOpened => "envelope-opened",
+            ReplierAbsentClockStarted(_) => "replier-absent-clock-started",
+            ReplyOpened => "reply-opened",
+            SealedMovePlayed { .. } => "sealed-move-played",
+            SealedMoveInvalid { .. } => "sealed-move-invalid",
+            ReplySealed(_) => "reply-sealed",
+            ArbiterSetsClocks => "arbiter-sets-clocks",
+            MovesAfterErrorAnnulled => "moves-after-error-annulled",
+            ClockErrorCorrected => "clock-error-corrected",
+            ClockErrorTooSevere => "clock-error-too-severe",
+            ClaimStandsAsOffer(_) => "claim-stands-as-offer",
+            ClaimIncorrect { .. } => "claim-incorrect",
+        }
+    }
+
+    /// Every datum of the note, named and typed: the arguments of its
+    /// message. Names: `side` (the player the note is about, or who acts),
+    /// `text` (as written), `move` (a move in SAN), `what` and `action`
+    /// (codes, see [`Arg::Code`]), and the field names of struct variants
+    /// (`claim` for a claim's kind); `GameOver` gives `result`,
+    /// `termination` and `article`.
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        use Note::*;
+        match self {
+            GameOver(o) => vec![
+                ("result", Arg::Result(o.result)),
+                ("termination", Arg::Termination(o.termination)),
+                ("article", Arg::Article(o.article)),
+            ],
+            DeadPosition
+            | OutOfOrder
+            | NoClockToRestore
+            | NotStarted
+            | ClocksStopped
+            | ClocksRestarted
+            | ClocksStoppedByArbiter
+            | GameAlreadyOver
+            | AwaitingRuling
+            | OfferLapsedGameOver
+            | AgreementTooEarly
+            | ArbiterActsOnIllegalMoves
+            | KingQueenSwapped
+            | BoardTransferred
+            | ClockSettingExamined
+            | QuickplayExcluded
+            | NotQuickplayFinish
+            | RulingAfterFlag
+            | NothingToRule
+            | BothFlagsGameGoesOn
+            | OddsMoveGivesCheck
+            | NotAdjourned
+            | AdjournmentOutOfTurn
+            | EnvelopeLost
+            | Resumed
+            | EnvelopeOpened
+            | ReplyOpened
+            | ArbiterSetsClocks
+            | MovesAfterErrorAnnulled
+            | ClockErrorCorrected
+            | ClockErrorTooSevere => vec![],
+            FlagFell(c)
+            | FlagFellUnclaimed(c)
+            | ArbiterMustRuleOnMate(c)
+            | PressWithoutMove(c)
+            | OfferDeclinedByTouch(c)
+            | TouchClaimRightLost(c)
+            | RightLostByTouch(c)
+            | SealedMoveNotPlayed(c)
+            | GameStarted(c)
+            | AbsentAtStart(c)
+            | ClockNotPressed(c)
+            | OfferDeclinedByMove(c)
+            | NotYourMove(c)
+            | NothingToPress(c)
+            | OfferAlreadyPending(c)
+            | OfferMade(c)
+            | OfferAtWrongMoment(c)
+            | NoOfferToAnswer(c)
+            | OfferDeclined(c)
+            | FlagNotFallen(c)
+            | FlagClaimValid(c)
+            | FlagClaimOwnFallen(c)
+            | ClaimWithoutTheMove(c)
+            | RightLost(c)
+            | IllegalMoveWithdrawn(c)
+            | PawnBecomesQueen(c)
+            | ArbiterIntervenes(c)
+            | ReplacingMoveTouched(c)
+            | PositionReinstated(c)
+            | IllegalMoveStands(c)
+            | NoIllegalMoveToClaim(c)
+            | IllegalClaimValid(c)
+            | TouchWithoutTheMove(c)
+            | TouchedPieceMustMove(c)
+            | TouchMoveNotEnforced(c)
+            | NoTouchBreach(c)
+            | TouchMoveApplied(c)
+            | TooLateAfterThreeMoves(c)
+            | InitialPositionCorrect(c)
+            | QuickplayFlagFallen(c)
+            | QuickplayTooMuchTime(c)
+            | QuickplayClaim(c)
+            | QuickplayNoArbiter(c)
+            | NotYourSeal(c)
+            | MustSeal(c)
+            | BoardMoveIsSealed(c)
+            | MoveSealed(c)
+            | GameAdjourned(c)
+            | SealerReplays(c)
+            | ReplierAbsentClockStarted(c)
+            | ReplySealed(c)
+            | ClaimStandsAsOffer(c) => vec![("side", Arg::Side(*c))],
+            TimeOutOfRange(what) => vec![("what", Arg::Code(what))],
+            NotHandled(action) => vec![("action", Arg::Code(action))],
+            IllegalMoveRefused(text)
+            | UnreadableMove(text)
+            | DeclaredMoveInvalid(text)
+            | NotPhysicallyPossible(text) => vec![("text", Arg::Text(text.clone()))],
+            HistoryMoveAfterEnd(san) | DeclaredMoveDue(san) => {
+                vec![("move", Arg::Text(san.clone()))]
+            }
+            TimeAdjusted { white, black } => {
+                vec![("white", Arg::Delta(*white)), ("black", Arg::Delta(*black))]
+            }
+            ClocksSet { white, black } => vec![
+                ("white", Arg::Millis(*white)),
+                ("black", Arg::Millis(*black)),
+            ],
+            AmbiguousMove { text, candidates } => vec![
+                ("text", Arg::Text(text.clone())),
+                (
+                    "candidates",
+                    Arg::Count(i64::try_from(*candidates).unwrap_or(i64::MAX)),
+                ),
+            ],
+            ClaimExamined { side, kind } => {
+                vec![("side", Arg::Side(*side)), ("claim", Arg::Claim(*kind))]
+            }
+            IllegalMoveMade { side, text } | SealedMovePlayed { side, text } => {
+                vec![
+                    ("side", Arg::Side(*side)),
+                    ("text", Arg::Text(text.clone())),
+                ]
+            }
+            IllegalMovePenalty {
+                offender,
+                bonus,
+                count,
+            } => vec![
+                ("offender", Arg::Side(*offender)),
+                ("bonus", Arg::Millis(*bonus)),
+                ("count", Arg::Count(i64::from(*count))),
+            ],
+            IllegalMoveCompleted {
+                offender,
+                unplayable,
+            } => vec![
+                ("offender", Arg::Side(*offender)),
+                ("unplayable", Arg::Bool(*unplayable)),
+            ],
+            TouchEmptySquare(square) => vec![("square", Arg::Square(*square))],
+            Touched { side, square } => {
+                vec![("side", Arg::Side(*side)), ("square", Arg::Square(*square))]
+            }
+            QuickplayPostponed { claimant, bonus } | QuickplayRejected { claimant, bonus } => {
+                vec![
+                    ("claimant", Arg::Side(*claimant)),
+                    ("bonus", Arg::Millis(*bonus)),
+                ]
+            }
+            EarlyAdjournment { side, until } => {
+                vec![("side", Arg::Side(*side)), ("until", Arg::Instant(*until))]
+            }
+            SealedMoveInvalid { side, text, kind } => vec![
+                ("side", Arg::Side(*side)),
+                ("text", Arg::Text(text.clone())),
+                ("kind", Arg::Code(kind)),
+            ],
+            ClaimIncorrect { side, taken, bonus } => vec![
+                ("side", Arg::Side(*side)),
+                ("taken", Arg::Millis(*taken)),
+                ("bonus", Arg::Millis(*bonus)),
+            ],
+        }
+    }
+
+    /// One note of every variant, with made-up data, in declaration order:
+    /// for the tests of whatever renders notes (every variant must have its
+    /// words, in every language).
+    pub fn examples() -> Vec<Note> {
+        use shakmaty::Color::{Black, White};
+        use Note::*;
+        let text = || "Nf3".to_owned();
+        let all = vec![
+            GameOver(Outcome::new(
+                GameResult::WhiteWins,
+                Termination::Checkmate,
+                "5.1a",
+            )),
+            DeadPosition,
+            FlagFell(White),
+            FlagFellUnclaimed(Black),
+            ArbiterMustRuleOnMate(White),
+            OutOfOrder,
+            TimeOutOfRange("set_clocks"),
+            HistoryMoveAfterEnd(text()),
+            PressWithoutMove(Black),
+            OfferDeclinedByTouch(White),
+            TouchClaimRightLost(Black),
+            RightLostByTouch(White),
+            NoClockToRestore,
+            SealedMoveNotPlayed(Black),
+            GameStarted(White),
+            AbsentAtStart(Black),
+            NotStarted,
+            ClocksStopped,
+            ClocksRestarted,
+            ClocksStoppedByArbiter,
+            TimeAdjusted {
+                white: 120_000,
+                black: -1_500,
+            },
+            GameAlreadyOver,
+            AwaitingRuling,
+            ClocksSet {
+                white: 5_400_000,
+                black: 90_500,
+            },
+            NotHandled("offer_draw"),
+            AmbiguousMove {
+                text: "Nd2".into(),
+                candidates: 2,
+            },
+            IllegalMoveRefused("Ke4".into()),
+            UnreadableMove("Zz9".into()),
+            DeclaredMoveDue(text()),
+            ClockNotPressed(White),
+            OfferDeclinedByMove(Black),
+            NotYourMove(White),
+            NothingToPress(Black),
+            OfferAlreadyPending(White),
+            OfferMade(Black),
+            OfferAtWrongMoment(White),
+            OfferLapsedGameOver,
+            AgreementTooEarly,
+            NoOfferToAnswer(Black),
+            OfferDeclined(White),
+            FlagNotFallen(Black),
+            FlagClaimValid(White),
+            FlagClaimOwnFallen(Black),
+            ClaimWithoutTheMove(White),
+            ClaimExamined {
+                side: Black,
+                kind: ClaimKind::Threefold,
+            },
+            DeclaredMoveInvalid("Ng9".into()),
+            RightLost(White),
+            NotPhysicallyPossible("e1e8".into()),
+            IllegalMoveWithdrawn(Black),
+            IllegalMoveMade {
+                side: White,
+                text: "e1d1".into(),
+            },
+            PawnBecomesQueen(Black),
+            ArbiterIntervenes(White),
+            ReplacingMoveTouched(Black),
+            PositionReinstated(White),
+            IllegalMovePenalty {
+                offender: Black,
+                bonus: 120_000,
+                count: 1,
+            },
+            IllegalMoveCompleted {
+                offender: White,
+                unplayable: true,
+            },
+            IllegalMoveStands(Black),
+            ArbiterActsOnIllegalMoves,
+            NoIllegalMoveToClaim(White),
+            IllegalClaimValid(Black),
+            TouchWithoutTheMove(White),
+            TouchEmptySquare(Square::E4),
+            Touched {
+                side: Black,
+                square: Square::G8,
+            },
+            TouchedPieceMustMove(White),
+            TouchMoveNotEnforced(Black),
+            NoTouchBreach(White),
+            TouchMoveApplied(Black),
+            TooLateAfterThreeMoves(White),
+            InitialPositionCorrect(Black),
+            KingQueenSwapped,
+            BoardTransferred,
+            ClockSettingExamined,
+            QuickplayExcluded,
+            NotQuickplayFinish,
+            QuickplayFlagFallen(White),
+            QuickplayTooMuchTime(Black),
+            QuickplayClaim(White),
+            QuickplayNoArbiter(Black),
+            RulingAfterFlag,
+            NothingToRule,
+            QuickplayPostponed {
+                claimant: White,
+                bonus: 120_000,
+            },
+            QuickplayRejected {
+                claimant: Black,
+                bonus: 120_000,
+            },
+            BothFlagsGameGoesOn,
+            OddsMoveGivesCheck,
+            NotAdjourned,
+            AdjournmentOutOfTurn,
+            NotYourSeal(White),
+            MustSeal(Black),
+            EarlyAdjournment {
+                side: White,
+                until: 14_400_000,
+            },
+            BoardMoveIsSealed(Black),
+            MoveSealed(White),
+            GameAdjourned(Black),
+            EnvelopeLost,
+            Resumed,
+            SealerReplays(White),
+            EnvelopeOpened,
+            ReplierAbsentClockStarted(Black),
+            ReplyOpened,
+            SealedMovePlayed {
+                side: White,
+                text: text(),
+            },
+            SealedMoveInvalid {
+                side: Black,
+                text: "Qh9".into(),
+                kind: "unreadable",
+            },
+            ReplySealed(White),
+            ArbiterSetsClocks,
+            MovesAfterErrorAnnulled,
+            ClockErrorCorrected,
+            ClockErrorTooSevere,
+            ClaimStandsAsOffer(Black),
+            ClaimIncorrect {
+                side: White,
+                taken: 150_000,
+                bonus: 180_000,
+            },
+        ];
+        // A new variant does not compile here until it has an arm: give it
+        // an example above too (the tests check that the examples' codes are
+        // distinct, and the catalogue that each message has its example).
+        for note in &all {
+            match note {
+                GameOver(_)
+                | DeadPosition
+                | FlagFell(_)
+                | FlagFellUnclaimed(_)
+                | ArbiterMustRuleOnMate(_)
+                | OutOfOrder
+                | TimeOutOfRange(_)
+                | HistoryMoveAfterEnd(_)
+                | PressWithoutMove(_)
+                | OfferDeclinedByTouch(_)
+                | TouchClaimRightLost(_)
+                | RightLostByTouch(_)
+                | NoClockToRestore
+                | SealedMoveNotPlayed(_)
+                | GameStarted(_)
+                | AbsentAtStart(_)
+                | NotStarted
+                | ClocksStopped
+                | ClocksRestarted
+                | ClocksStoppedByArbiter
+                | TimeAdjusted { .. }
+                | GameAlreadyOver
+                | AwaitingRuling
+                | ClocksSet { .. }
+                | NotHandled(_)
+                | AmbiguousMove { .. }
+                | IllegalMoveRefused(_)
+                | UnreadableMove(_)
+                | DeclaredMoveDue(_)
+                | ClockNotPressed(_)
+                | OfferDeclinedByMove(_)
+                | NotYourMove(_)
+                | NothingToPress(_)
+                | OfferAlreadyPending(_)
+                | OfferMade(_)
+                | OfferAtWrongMoment(_)
+                | OfferLapsedGameOver
+                | AgreementTooEarly
+                | NoOfferToAnswer(_)
+                | OfferDeclined(_)
+                | FlagNotFallen(_)
+                | FlagClaimValid(_)
+                | FlagClaimOwnFallen(_)
+                | ClaimWithoutTheMove(_)
+                | ClaimExamined { .. }
+                | DeclaredMoveInvalid(_)
+                | RightLost(_)
+                | NotPhysicallyPossible(_)
+                | IllegalMoveWithdrawn(_)
+                | IllegalMoveMade { .. }
+                | PawnBecomesQueen(_)
+                | ArbiterIntervenes(_)
+                | ReplacingMoveTouched(_)
+                | PositionReinstated(_)
+                | IllegalMovePenalty { .. }
+                | IllegalMoveCompleted { .. }
+                | IllegalMoveStands(_)
+                | ArbiterActsOnIllegalMoves
+                | NoIllegalMoveToClaim(_)
+                | IllegalClaimValid(_)
+                | TouchWithoutTheMove(_)
+                | TouchEmptySquare(_)
+                | Touched { .. }
+                | TouchedPieceMustMove(_)
+                | TouchMoveNotEnforced(_)
+                | NoTouchBreach(_)
+                | TouchMoveApplied(_)
+                | TooLateAfterThreeMoves(_)
+                | InitialPositionCorrect(_)
+                | KingQueenSwapped
+                | BoardTransferred
+                | ClockSettingExamined
+                | QuickplayExcluded
+                | NotQuickplayFinish
+                | QuickplayFlagFallen(_)
+                | QuickplayTooMuchTime(_)
+                | QuickplayClaim(_)
+                | QuickplayNoArbiter(_)
+                | RulingAfterFlag
+                | NothingToRule
+                | QuickplayPostponed { .. }
+                | QuickplayRejected { .. }
+                | BothFlagsGameGoesOn
+                | OddsMoveGivesCheck
+                | NotAdjourned
+                | AdjournmentOutOfTurn
+                | NotYourSeal(_)
+                | MustSeal(_)
+                | EarlyAdjournment { .. }
+                | BoardMoveIsSealed(_)
+                | MoveSealed(_)
+                | GameAdjourned(_)
+                | EnvelopeLost
+                | Resumed
+                | SealerReplays(_)
+                | EnvelopeOpened
+                | ReplierAbsentClockStarted(_)
+                | ReplyOpened
+                | SealedMovePlayed { .. }
+                | SealedMoveInvalid { .. }
+                | ReplySealed(_)
+                | ArbiterSetsClocks
+                | MovesAfterErrorAnnulled
+                | ClockErrorCorrected
+                | ClockErrorTooSevere
+                | ClaimStandsAsOffer(_)
+                | ClaimIncorrect { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// The kind of decision (refused, offer, breach, …).
+    pub fn decision(&self) -> DecisionKind {
+        use Note::*;
+        match self {
+            GameOver(_) => DecisionKind::Result,
+            DeadPosition => DecisionKind::DeadPosition,
+            FlagFell(_) | FlagFellUnclaimed(_) => DecisionKind::Flag,
+            ArbiterMustRuleOnMate(_) => DecisionKind::RulingNeeded,
+            ClocksSet { .. } => DecisionKind::ClocksSet,
+            OfferMade(_) | ClaimStandsAsOffer(_) => DecisionKind::Offer,
+            MustSeal(_)
+            | EarlyAdjournment { .. }
+            | BoardMoveIsSealed(_)
+            | MoveSealed(_)
+            | ReplySealed(_) => DecisionKind::Adjournment,
+            EnvelopeLost
+            | Resumed
+            | SealerReplays(_)
+            | EnvelopeOpened
+            | ReplierAbsentClockStarted(_)
+            | ReplyOpened
+            | SealedMovePlayed { .. }
+            | ArbiterSetsClocks
+            | MovesAfterErrorAnnulled
+            | ClockErrorCorrected
+            | ClockErrorTooSevere => DecisionKind::Resumption,
+            SealedMoveInvalid { .. } => DecisionKind::SealedMoveInvalid,
+            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_) => {
+                DecisionKind::Refused
+            }
+            IllegalMoveMade { .. } => DecisionKind::IllegalMove,
+            IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => {
+                DecisionKind::Reinstated
+            }
+            ArbiterIntervenes(_) | IllegalClaimValid(_) => DecisionKind::ClaimValid,
+            ReplacingMoveTouched(_)
+            | Touched { .. }
+            | TouchMoveNotEnforced(_)
+            | TouchMoveApplied(_) => DecisionKind::TouchMove,
+            IllegalMovePenalty { .. } | QuickplayPostponed { .. } | QuickplayRejected { .. } => {
+                DecisionKind::Penalty
+            }
+            IllegalMoveCompleted { .. } | IllegalMoveStands(_) => DecisionKind::IllegalMoveStands,
+            KingQueenSwapped | BoardTransferred | ClockSettingExamined | BothFlagsGameGoesOn => {
+                DecisionKind::Ruling
+            }
+            QuickplayClaim(_) | QuickplayNoArbiter(_) | RulingAfterFlag => DecisionKind::Claim,
+            NotPhysicallyPossible(_)
+            | ArbiterActsOnIllegalMoves
+            | NoIllegalMoveToClaim(_)
+            | TouchWithoutTheMove(_)
+            | TouchEmptySquare(_)
+            | TouchedPieceMustMove(_)
+            | NoTouchBreach(_)
+            | TooLateAfterThreeMoves(_)
+            | InitialPositionCorrect(_)
+            | QuickplayExcluded
+            | NotQuickplayFinish
+            | QuickplayFlagFallen(_)
+            | QuickplayTooMuchTime(_)
+            | NothingToRule
+            | OddsMoveGivesCheck => DecisionKind::Refused,
+            OfferAtWrongMoment(_) => DecisionKind::Breach,
+            OfferDeclined(_)
+            | OfferDeclinedByMove(_)
+            | OfferDeclinedByTouch(_)
+            | OfferLapsedGameOver => DecisionKind::OfferLapsed,
+            PressWithoutMove(_) => DecisionKind::IllegalMove,
+            NoClockToRestore => DecisionKind::Resumption,
+            GameStarted(_) | AbsentAtStart(_) => DecisionKind::Start,
+            ClocksStopped | ClocksRestarted => DecisionKind::Clocks,
+            TimeAdjusted { .. } => DecisionKind::TimeAdjusted,
+            NotStarted | ClocksStoppedByArbiter => DecisionKind::Refused,
+            RightLostByTouch(_) | TouchClaimRightLost(_) => DecisionKind::RightLost,
+            ClockNotPressed(_) => DecisionKind::Clock,
+            ClaimExamined { .. } => DecisionKind::Claim,
+            FlagClaimValid(_) => DecisionKind::ClaimValid,
+            ClaimIncorrect { .. } => DecisionKind::Penalty,
+            RightLost(_) => DecisionKind::RightLost,
+            DeclaredMoveInvalid(_) => DecisionKind::ClaimIncorrect,
+            OutOfOrder
+            | TimeOutOfRange(_)
+            | SealedMoveNotPlayed(_)
+            | HistoryMoveAfterEnd(_)
+            | GameAlreadyOver
+            | AwaitingRuling
+            | NotHandled(_)
+            | AmbiguousMove { .. }
+            | IllegalMoveRefused(_)
+            | UnreadableMove(_)
+            | DeclaredMoveDue(_)
+            | NotYourMove(_)
+            | NothingToPress(_)
+            | OfferAlreadyPending(_)
+            | AgreementTooEarly
+            | NoOfferToAnswer(_)
+            | FlagNotFallen(_)
+            | FlagClaimOwnFallen(_)
+            | ClaimWithoutTheMove(_) => DecisionKind::Refused,
+        }
+    }
+}
+
 fn side(c: Color, lang: Lang) -> &'static str {
     match (c, lang) {
         (Color::White, Lang::En) => "White",
@@ -450,104 +1288,6 @@ fn result(r: GameResult, lang: Lang) -> String {
 }
 
 impl Note {
-    /// A short code for the kind of decision (`move`, `refused`, `breach`, …).
-    pub fn decision(&self) -> &'static str {
-        use Note::*;
-        match self {
-            GameOver(_) => "result",
-            DeadPosition => "dead-position",
-            FlagFell(_) | FlagFellUnclaimed(_) => "flag",
-            ArbiterMustRuleOnMate(_) => "ruling-needed",
-            ClocksSet { .. } => "clocks-set",
-            OfferMade(_) | ClaimStandsAsOffer(_) => "offer",
-            MustSeal(_)
-            | EarlyAdjournment { .. }
-            | BoardMoveIsSealed(_)
-            | MoveSealed(_)
-            | ReplySealed(_) => "adjournment",
-            EnvelopeLost
-            | Resumed
-            | SealerReplays(_)
-            | EnvelopeOpened
-            | ReplierAbsentClockStarted(_)
-            | ReplyOpened
-            | SealedMovePlayed { .. }
-            | ArbiterSetsClocks
-            | MovesAfterErrorAnnulled
-            | ClockErrorCorrected
-            | ClockErrorTooSevere => "resumption",
-            SealedMoveInvalid { .. } => "sealed-move-invalid",
-            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_) => "refused",
-            IllegalMoveMade { .. } => "illegal-move",
-            IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => "reinstated",
-            ArbiterIntervenes(_) | IllegalClaimValid(_) => "claim-valid",
-            ReplacingMoveTouched(_)
-            | Touched { .. }
-            | TouchMoveNotEnforced(_)
-            | TouchMoveApplied(_) => "touch-move",
-            IllegalMovePenalty { .. } | QuickplayPostponed { .. } | QuickplayRejected { .. } => {
-                "penalty"
-            }
-            IllegalMoveCompleted { .. } | IllegalMoveStands(_) => "illegal-move-stands",
-            KingQueenSwapped | BoardTransferred | ClockSettingExamined | BothFlagsGameGoesOn => {
-                "ruling"
-            }
-            QuickplayClaim(_) | QuickplayNoArbiter(_) | RulingAfterFlag => "claim",
-            NotPhysicallyPossible(_)
-            | ArbiterActsOnIllegalMoves
-            | NoIllegalMoveToClaim(_)
-            | TouchWithoutTheMove(_)
-            | TouchEmptySquare(_)
-            | TouchedPieceMustMove(_)
-            | NoTouchBreach(_)
-            | TooLateAfterThreeMoves(_)
-            | InitialPositionCorrect(_)
-            | QuickplayExcluded
-            | NotQuickplayFinish
-            | QuickplayFlagFallen(_)
-            | QuickplayTooMuchTime(_)
-            | NothingToRule
-            | OddsMoveGivesCheck => "refused",
-            OfferAtWrongMoment(_) => "breach",
-            OfferDeclined(_)
-            | OfferDeclinedByMove(_)
-            | OfferDeclinedByTouch(_)
-            | OfferLapsedGameOver => "offer-lapsed",
-            PressWithoutMove(_) => "illegal-move",
-            NoClockToRestore => "resumption",
-            GameStarted(_) | AbsentAtStart(_) => "start",
-            ClocksStopped | ClocksRestarted => "clocks",
-            TimeAdjusted { .. } => "time-adjusted",
-            NotStarted | ClocksStoppedByArbiter => "refused",
-            RightLostByTouch(_) | TouchClaimRightLost(_) => "right-lost",
-            ClockNotPressed(_) => "clock",
-            ClaimExamined { .. } => "claim",
-            FlagClaimValid(_) => "claim-valid",
-            ClaimIncorrect { .. } => "penalty",
-            RightLost(_) => "right-lost",
-            DeclaredMoveInvalid(_) => "claim-incorrect",
-            OutOfOrder
-            | TimeOutOfRange(_)
-            | SealedMoveNotPlayed(_)
-            | HistoryMoveAfterEnd(_)
-            | GameAlreadyOver
-            | AwaitingRuling
-            | NotHandled(_)
-            | AmbiguousMove { .. }
-            | IllegalMoveRefused(_)
-            | UnreadableMove(_)
-            | DeclaredMoveDue(_)
-            | NotYourMove(_)
-            | NothingToPress(_)
-            | OfferAlreadyPending(_)
-            | AgreementTooEarly
-            | NoOfferToAnswer(_)
-            | FlagNotFallen(_)
-            | FlagClaimOwnFallen(_)
-            | ClaimWithoutTheMove(_) => "refused",
-        }
-    }
-
     /// One line saying what was decided and why.
     pub fn text(&self, lang: Lang) -> String {
         use Note::*;
@@ -967,5 +1707,70 @@ impl Note {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    #[test]
+    fn every_variant_has_an_example_with_its_own_code() {
+        let examples = Note::examples();
+        let codes: HashSet<&str> = examples.iter().map(Note::code).collect();
+        assert_eq!(codes.len(), examples.len(), "two notes share a code");
+        for code in codes {
+            assert!(
+                !code.is_empty()
+                    && code
+                        .split('-')
+                        .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())),
+                "{code} is not kebab-case"
+            );
+        }
+    }
+
+    #[test]
+    fn every_decision_kind_is_reachable_and_its_code_reads_back() {
+        let reached: HashSet<DecisionKind> = Note::examples().iter().map(Note::decision).collect();
+        for kind in DecisionKind::ALL {
+            assert!(reached.contains(&kind), "no note decides {kind:?}");
+            assert_eq!(DecisionKind::from_code(kind.code()), Some(kind));
+        }
+        let codes: HashSet<&str> = DecisionKind::ALL.iter().map(|k| k.code()).collect();
+        assert_eq!(codes.len(), DecisionKind::ALL.len());
+        assert_eq!(DecisionKind::from_code("refusal"), None);
+    }
+
+    #[test]
+    fn args_carry_every_datum_once() {
+        for note in Note::examples() {
+            let args = note.args();
+            let names: HashSet<&str> = args.iter().map(|(name, _)| *name).collect();
+            assert_eq!(names.len(), args.len(), "{note:?}: a name twice");
+        }
+        assert_eq!(
+            Note::IllegalMovePenalty {
+                offender: Color::Black,
+                bonus: 120_000,
+                count: 2
+            }
+            .args(),
+            vec![
+                ("offender", Arg::Side(Color::Black)),
+                ("bonus", Arg::Millis(120_000)),
+                ("count", Arg::Count(2)),
+            ]
+        );
+        assert_eq!(
+            Note::TimeAdjusted {
+                white: -1,
+                black: 2
+            }
+            .args(),
+            vec![("white", Arg::Delta(-1)), ("black", Arg::Delta(2))]
+        );
     }
 }

@@ -6,7 +6,8 @@ use arbitre_laws::{
     clock::MAX_MILLIS,
     event::Judgment,
     game::{Regulations, SetupError},
-    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Setup, State, Termination,
+    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, Setup, State,
+    Termination,
 };
 use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
 
@@ -84,7 +85,7 @@ fn events_beyond_a_year_are_refused_and_change_nothing() {
         assert!(game.same_state(&before), "{event:?}");
         assert_eq!(game.log().len(), 1);
         assert_eq!(game.log()[0].article, None);
-        assert_eq!(game.log()[0].note.decision(), "refused");
+        assert_eq!(game.log()[0].note.decision(), DecisionKind::Refused);
     }
 }
 

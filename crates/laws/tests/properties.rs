@@ -25,7 +25,7 @@ use arbitre_laws::{
     clock::{Delay, LedgerKind},
     edition::GameType,
     event::{Judgment, Unrestorable},
-    explain::Note,
+    explain::{DecisionKind, Note},
     game::{DeadCheck, Odds},
     Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Millis, Setup, State,
     Termination, TimeControl,
@@ -701,7 +701,7 @@ fn refusals(setup: &Setup, events: &[Event]) -> Result<(), TestCaseError> {
         game.apply(i, e);
         prop_assert_eq!(&game.log()[..n], before.log());
         let new = &game.log()[n..];
-        if new.len() == 1 && new[0].note.decision() == "refused" {
+        if new.len() == 1 && new[0].note.decision() == DecisionKind::Refused {
             prop_assert!(
                 game.same_state(&before),
                 "event {} ({:?}) refused ({:?}) yet changed the state:\n{}",
@@ -969,7 +969,9 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
                 .find(|p| p.by == c && !p.done)
                 .is_some_and(|p| p.series);
             if before.state() == State::Playing
-                && !new.iter().any(|d| d.note.decision() == "refused")
+                && !new
+                    .iter()
+                    .any(|d| d.note.decision() == DecisionKind::Refused)
                 && !last_in_series
                 && model.press(c, &tc, before.clock().fallen(c).is_some())
             {

@@ -1,0 +1,302 @@
+# arbitre: what the arbiter's decisions say, in English.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# One message a note (the id is `Note::code()`, stable: stored logs keep it),
+# then the words the notes and the command line's reports are made of.
+# fr.ftl has exactly the same ids. Standard Fluent only (selectors on
+# arguments, message references): the same file is rendered by fluent-rs
+# here and by @fluent/bundle in the browser.
+#
+# Arguments are those of `Note::args()`, passed as follows:
+#   a side            the message side-white or side-black
+#   a claim           the message claim-kind-<ClaimKind code>
+#   a result          the message result-<name> (see below)
+#   a termination     the message termination-<Termination code>
+#   a duration        arbitre's time format: "1 h 30 min", "2 min 30.5 s"
+#   a change of time  the same with its sign: "+2 min", "-1.5 s"
+#   a moment          a reading of the arbiter's clock: "4:00:00"
+#   a count           a number
+#   a yes or no       the string "true" or "false"
+#   a code, a text, a square, an article: the string itself
+
+## Sides and actors
+
+side-white = White
+side-black = Black
+actor-arbiter = Arbiter
+
+## Notes: one message a decision
+
+game-over = { $result }: { $termination }
+dead-position = The game is drawn: checkmate cannot occur by any series of legal moves
+flag-fell = { $side }'s flag has fallen
+flag-fell-unclaimed = { $side }'s flag has fallen; it counts only on a valid claim
+arbiter-must-rule-on-mate = The search could not establish whether { $side } can checkmate: the arbiter must rule
+out-of-order = Event earlier than the previous one: ignored
+time-out-of-range = Refused: { $what ->
+        [t] the time of the event
+        [set_clocks] a time to set the clocks to
+        [adjust_time] a time adjustment
+       *[other] the time `{ $what }`
+    } is outside 0 to one year
+history-move-after-end = Refused: { $move } was written after the game had ended
+press-without-move = { $side } pressed the clock without making a move: penalised as an illegal move
+offer-declined-by-touch = { $side } touched a piece: the draw offer is declined
+touch-claim-right-lost = Refused: { $side } touched a piece and lost the right to claim touch-move
+right-lost-by-touch = { $side } touched a piece and lost the right to claim a draw on this move
+no-clock-to-restore = The game is played without a clock: no times to restore, the game goes on
+sealed-move-not-played = Refused: { $side } cannot play on the board while a sealed move waits in its envelope
+game-started = The arbiter starts the game: { $side }'s clock runs
+absent-at-start = { $side } is not at the board at the start
+not-started = Refused: the arbiter has not started the game
+clocks-stopped = The arbiter stops both clocks
+clocks-restarted = The arbiter restarts the clock
+clocks-stopped-by-arbiter = Refused: the arbiter has stopped the clocks
+time-adjusted = The arbiter adjusts the times: { side-white } { $white }, { side-black } { $black }
+game-already-over = Refused: the game is over
+awaiting-ruling = Refused: an arbiter's ruling is awaited
+clocks-set = The arbiter sets the clocks: { side-white } { $white }, { side-black } { $black }
+not-handled = Refused: { $action ->
+        [move] making a move
+        [press] pressing the clock
+        [touch] touching a piece
+        [offer_draw] offering a draw
+        [accept_draw] accepting a draw
+        [decline_draw] declining a draw
+        [claim] claiming
+        [resign] resigning
+        [seal] sealing a move
+        [arrive] arriving
+        [adjourn] adjourning the game
+        [resume] resuming the game
+        [ruling] ruling on a claim
+        [envelope_lost] reporting the envelope lost
+        [unrestorable] reporting what cannot be restored
+        [set_clocks] setting the clocks
+        [misrestored] reporting an incorrect restoration
+        [start] starting the game
+        [stop_clocks] stopping the clocks
+        [restart_clocks] restarting the clocks
+        [adjust_time] adjusting the times
+        [declare_result] declaring a result
+       *[other] `{ $action }`
+    } is not for whoever did it, or not at this moment
+ambiguous-move = Refused: `{ $text }` designates { $candidates } legal moves
+illegal-move-refused = Refused: `{ $text }` designates no legal move
+unreadable-move = Refused: `{ $text }` cannot be read as a move
+declared-move-due = Refused: the move declared in the claim, { $move }, must be played
+clock-not-pressed = { $side } had not pressed the clock; it ran until the opponent moved
+offer-declined-by-move = { $side } declines the draw offer by making a move
+not-your-move = Refused: it is not { $side }'s move
+nothing-to-press = Refused: { $side } has no move to complete
+offer-already-pending = { $side }'s offer is already pending
+offer-made = { $side } offers a draw (=)
+offer-at-wrong-moment = { $side }'s offer is valid but was not made between making a move and pressing the clock
+offer-lapsed-game-over = The draw offer lapses: the game is over
+agreement-too-early = Refused: each player must have made at least one move
+no-offer-to-answer = Refused: no draw offer by the opponent is pending
+offer-declined = { $side } declines the draw offer
+flag-not-fallen = Refused: { $side }'s flag has not fallen
+flag-claim-valid = { $side }'s claim is valid: own flag up, the opponent's down
+flag-claim-own-fallen = Refused: { $side }'s own flag has fallen
+claim-without-the-move = Refused: only the player having the move may claim; { $side } does not have it
+claim-examined = { $side } claims { $claim }; both clocks are stopped
+declared-move-invalid = The declared move `{ $text }` designates no single legal move
+right-lost = { $side } moved instead of claiming: that right was lost
+not-physically-possible = Refused: `{ $text }` is not a move that can be made on the board
+illegal-move-withdrawn = { $side } replaces the uncompleted illegal move
+illegal-move-made = { $side } makes the illegal move { $text }
+pawn-becomes-queen = { $side }'s pawn on the last rank was not replaced: it becomes a queen
+arbiter-intervenes = The arbiter intervenes without a claim on { $side }'s illegal move
+replacing-move-touched = { $side } must replace it with a move of the piece touched, if it has one
+position-reinstated = The position before { $side }'s illegal move is reinstated
+illegal-move-penalty = Illegal move number { $count } by { $offender }: { $bonus } added to the opponent
+illegal-move-completed = { $unplayable ->
+        [true] { $offender }'s illegal move is completed: it stands unless the opponent claims before moving; the position cannot be played on
+       *[false] { $offender }'s illegal move is completed: it stands unless the opponent claims before moving
+    }
+illegal-move-stands = The opponent moved: { $side }'s illegal move can no longer be corrected
+arbiter-acts-on-illegal-moves = Refused: the arbiter acts on illegal moves himself
+no-illegal-move-to-claim = Refused: no illegal move of the opponent is open to a claim
+illegal-claim-valid = { $side }'s claim of an illegal move is valid
+touch-without-the-move = Refused: { $side } does not have the move
+touch-empty-square = Refused: no piece on { $square }
+touched = { $side } touches the piece on { $square }
+touched-piece-must-move = Refused: { $side } must move or capture the piece touched
+touch-move-not-enforced = { $side }'s move breaks touch-move; art. 4 applies only if the opponent asks
+no-touch-breach = Refused: no move breaking touch-move to correct
+touch-move-applied = Touch-move applied on request: { $side }'s move is taken back and the piece touched must be moved
+too-late-after-three-moves = Refused: no such claim once each player has completed three moves
+initial-position-correct = Refused: the initial position was correct
+king-queen-swapped = King and queen were swapped in the initial position: the game goes on, that king may not castle
+board-transferred = The game goes on: the position is transferred to a correctly placed board
+clock-setting-examined = The arbiter examines the clock setting and sets the clocks if needed
+quickplay-excluded = Refused: no such claim in blitz, with an increment or a delay, or where the guidelines were not announced
+not-quickplay-finish = Refused: the game is not in its quickplay finish (the last period)
+quickplay-flag-fallen = Refused: { $side }'s flag has already fallen
+quickplay-too-much-time = Refused: { $side } has two minutes or more
+quickplay-claim = { $side } claims a draw with less than two minutes; the clocks are stopped and the arbiter must decide
+quickplay-no-arbiter = { $side } claims a draw with no arbiter present: the game ends; the claim, the final position and the scoresheet go to an arbiter, whose decision is final
+ruling-after-flag = The claim was postponed: the arbiter now declares the result
+nothing-to-rule = Refused: no claim awaits a ruling
+quickplay-postponed = The arbiter postpones his decision: { $bonus } added to the opponent; the game goes on
+quickplay-rejected = The arbiter rejects the claim: { $bonus } added to the opponent; the game goes on
+both-flags-game-goes-on = Both flags have fallen before the last period: the game goes on
+odds-move-gives-check = Refused: the receiver of odds cannot move again with the giver in check
+not-adjourned = Refused: the game is not adjourned
+adjournment-out-of-turn = Refused: not at this stage of the adjournment
+not-your-seal = Refused: { $side } has no move to seal
+must-seal = The session ends: { $side }, having the move, must seal it
+early-adjournment = { $side } adjourns before the session's end: deemed adjourned at { $until } on the arbiter's clock, his clock runs until then
+board-move-is-sealed = { $side } moved on the board after being told to seal: that move is the sealed move
+move-sealed = { $side } seals the move; the clock is stopped and the game adjourned
+game-adjourned = Refused: the game is adjourned
+envelope-lost = The envelope is lost: the game will go on from the adjourned position and times
+resumed = Play resumes: the adjourned position and the times are restored
+sealer-replays = { $side } makes on the board the move he says he sealed
+envelope-opened = The player who must reply is present: the envelope is opened
+replier-absent-clock-started = { $side }, who must reply, is absent: his clock is started
+reply-opened = The sealer has arrived: the fresh envelope with the reply is opened
+sealed-move-played = { $side }'s sealed move { $text } is played
+sealed-move-invalid = { $side }'s sealed move `{ $text }` is { $kind ->
+        [ambiguous] ambiguous
+        [unreadable] false: its meaning cannot be established
+       *[illegal] illegal
+    }
+reply-sealed = { $side } seals his reply in a fresh envelope; the absent opponent's clock is started
+arbiter-sets-clocks = The times cannot be restored: the arbiter sets the clocks
+moves-after-error-annulled = The game was restored incorrectly: the moves since are annulled and the right position restored
+clock-error-corrected = A clock error pointed out before the first move is corrected
+clock-error-too-severe = The arbiter corrects the clocks: the consequences of the error would be too severe
+claim-stands-as-offer = { $side }'s claim counts as a draw offer
+claim-incorrect = { $side }'s claim is incorrect: { $taken } taken from the claimant, { $bonus } added to the opponent; the game continues
+
+## What is claimed (after "claims")
+
+claim-kind-threefold = a draw by threefold repetition
+claim-kind-fifty-moves = a draw by the fifty-move rule
+claim-kind-flag = a win on time
+claim-kind-illegal-move = an illegal move
+claim-kind-quickplay = a draw in the quickplay finish
+claim-kind-touch-move = the application of touch-move
+claim-kind-initial-position = an incorrect initial position
+claim-kind-board-orientation = a wrongly placed board
+claim-kind-clock-setting = a wrong clock setting
+
+## Results (names: white-wins, black-wins, draw, annulled, white-by-forfeit, black-by-forfeit, both-lose)
+
+result-white-wins = White wins
+result-black-wins = Black wins
+result-draw = Drawn
+result-annulled = Annulled
+result-white-by-forfeit = White wins by forfeit
+result-black-by-forfeit = Black wins by forfeit
+result-both-lose = Both players lose
+
+## How a game ends
+
+termination-checkmate = checkmate
+termination-resignation = resignation
+termination-stalemate = stalemate
+termination-dead-position = dead position: no series of legal moves can lead to checkmate
+termination-agreement = agreement
+termination-threefold-repetition = threefold repetition, correctly claimed
+termination-fifty-moves = fifty moves without pawn move or capture, correctly claimed
+termination-fivefold-repetition = the same position for the fifth time
+termination-seventy-five-moves = seventy-five moves by each player without pawn move or capture
+termination-time-forfeit = the flag fell
+termination-time-forfeit-draw = the flag fell, but the opponent cannot checkmate by any series of legal moves
+termination-both-flags = both flags fell
+termination-illegal-move = illegal move
+termination-illegal-move-draw = illegal move, but the claimant cannot checkmate
+termination-sealed-move-invalid = the sealed move is ambiguous, false or illegal
+termination-late-for-resumption = late for the resumption
+termination-quickplay-finish = the arbiter's decision in the quickplay finish
+termination-annulled = the game is annulled
+termination-late-arrival = a player arrived after the default time
+termination-arbiter-decision = the arbiter's decision
+
+## States of a game, game types
+
+state-playing = the game goes on
+state-adjourned = adjourned
+state-awaiting-ruling = awaiting the arbiter's ruling
+state-finished = finished
+game-type-standard = standard
+game-type-rapid = rapid
+game-type-blitz = blitz
+
+## Kinds of decision (labels of DecisionKind codes)
+
+kind-result = result
+kind-dead-position = dead position
+kind-flag = flag
+kind-ruling-needed = ruling needed
+kind-clocks-set = clocks set
+kind-offer = offer
+kind-adjournment = adjournment
+kind-resumption = resumption
+kind-sealed-move-invalid = sealed move invalid
+kind-refused = refused
+kind-illegal-move = illegal move
+kind-reinstated = reinstated
+kind-claim-valid = claim valid
+kind-touch-move = touch-move
+kind-penalty = penalty
+kind-illegal-move-stands = illegal move stands
+kind-ruling = ruling
+kind-claim = claim
+kind-breach = breach
+kind-offer-lapsed = offer lapsed
+kind-start = start
+kind-clocks = clocks
+kind-time-adjusted = time adjusted
+kind-right-lost = right lost
+kind-clock = clock
+kind-claim-incorrect = claim incorrect
+
+## Events: who, then what
+
+event = { $actor }: { $action }
+event-move = { $text }
+event-move-unpressed = { $text } (clock not pressed)
+event-press = presses the clock
+event-touch = touches the piece on { $square }
+event-offer-draw = offers a draw
+event-accept-draw = accepts the draw
+event-decline-draw = declines the draw
+event-claim = claims { $claim }
+event-claim-declared = claims { $claim } (declared move { $text })
+event-resign = resigns
+event-seal = seals a move
+event-arrive = arrives
+event-adjourn = adjourns the game (resumption: { $resume_at }, { $place })
+event-resume = resumes the game
+event-ruling = { $judgment ->
+        [draw] declares the game drawn
+        [postpone] postpones the decision
+       *[reject] rejects the claim
+    }
+event-envelope-lost = reports the envelope lost
+event-unrestorable = { $what ->
+        [position] reports that the position cannot be restored
+       *[times] reports that the times cannot be restored
+    }
+event-misrestored = reports that the game was restored incorrectly
+event-start = starts the game
+event-start-absent = starts the game ({ $side } absent)
+event-start-both-absent = starts the game (both players absent)
+event-stop-clocks = stops the clocks
+event-restart-clocks = restarts the clock
+event-adjust-time = adjusts the times: { side-white } { $white }, { side-black } { $black } (art. { $article })
+event-declare-result = declares the result: { $result } (art. { $article })
+event-set-clocks = sets the clocks: { side-white } { $white }, { side-black } { $black }
+
+## The text report of `arbitre replay`
+
+report-header = Laws { $edition } · time control { $control } · { $game_type }
+report-decision = [{ $article }] { $kind }: { $message }
+report-scoresheet = Scoresheet: { $moves }
+report-result = Result: { $result } ({ $termination }, art. { $article })
+report-result-pending = Result: * ({ $state })
+report-clocks = Clocks: { side-white } { $white }, { side-black } { $black }

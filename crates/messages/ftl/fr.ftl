@@ -1,0 +1,291 @@
+# arbitre : ce que disent les décisions de l'arbitre, en français.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Les mêmes identifiants que en.ftl (voir son en-tête pour les arguments).
+# Le vocabulaire est celui du texte français des Règles du jeu d'échecs de la
+# FIDE : trait, pendule, drapeau, nullité, réclamation fondée ou injustifiée,
+# coup sous enveloppe, ajournement, reprise, fin de partie au K.O.
+# Un camp est passé sans article (« Blancs », « Noirs ») : les messages
+# écrivent « les Blancs », « des Blancs », « aux Blancs », verbe au pluriel.
+
+## Camps et acteurs
+
+side-white = Blancs
+side-black = Noirs
+actor-arbiter = Arbitre
+
+## Notes : un message par décision
+
+game-over = { $result } : { $termination }
+dead-position = La partie est nulle : un mat ne peut se produire par aucune suite de coups légaux
+flag-fell = Le drapeau des { $side } est tombé
+flag-fell-unclaimed = Le drapeau des { $side } est tombé ; il ne compte que sur réclamation fondée
+arbiter-must-rule-on-mate = La recherche n'a pas pu établir si les { $side } peuvent mater : l'arbitre doit trancher
+out-of-order = Événement antérieur au précédent : ignoré
+time-out-of-range = Refusé : { $what ->
+        [t] l'heure de l'événement
+        [set_clocks] un temps de réglage des pendules
+        [adjust_time] une correction de temps
+       *[other] le temps « { $what } »
+    } sort de l'intervalle de 0 à un an
+history-move-after-end = Refusé : { $move } a été noté après la fin de la partie
+press-without-move = Les { $side } ont appuyé sur la pendule sans jouer : sanctionné comme un coup illégal
+offer-declined-by-touch = Les { $side } ont touché une pièce : l'offre de nullité est rejetée
+touch-claim-right-lost = Refusé : les { $side } ont touché une pièce et perdu le droit de réclamer l'application de la règle de la pièce touchée
+right-lost-by-touch = Les { $side } ont touché une pièce et perdu le droit de réclamer la nullité pour ce coup
+no-clock-to-restore = La partie se joue sans pendule : aucun temps à rétablir, la partie continue
+sealed-move-not-played = Refusé : les { $side } ne peuvent pas jouer sur l'échiquier tant que le coup mis sous enveloppe n'a pas été joué
+game-started = L'arbitre lance la partie : la pendule des { $side } tourne
+absent-at-start = Les { $side } ne sont pas à l'échiquier au début de la partie
+not-started = Refusé : l'arbitre n'a pas lancé la partie
+clocks-stopped = L'arbitre arrête les deux pendules
+clocks-restarted = L'arbitre remet la pendule en marche
+clocks-stopped-by-arbiter = Refusé : l'arbitre a arrêté les pendules
+time-adjusted = L'arbitre corrige les temps : { side-white } { $white }, { side-black } { $black }
+game-already-over = Refusé : la partie est terminée
+awaiting-ruling = Refusé : une décision de l'arbitre est attendue
+clocks-set = L'arbitre règle les pendules : { side-white } { $white }, { side-black } { $black }
+not-handled = Refusé : { $action ->
+        [move] jouer un coup
+        [press] appuyer sur la pendule
+        [touch] toucher une pièce
+        [offer_draw] proposer la nullité
+        [accept_draw] accepter la nullité
+        [decline_draw] refuser la nullité
+        [claim] réclamer
+        [resign] abandonner
+        [seal] mettre un coup sous enveloppe
+        [arrive] arriver à l'échiquier
+        [adjourn] ajourner la partie
+        [resume] reprendre la partie
+        [ruling] statuer sur une réclamation
+        [envelope_lost] déclarer l'enveloppe perdue
+        [unrestorable] déclarer ce qui ne peut être rétabli
+        [set_clocks] régler les pendules
+        [misrestored] signaler une partie mal reconstituée
+        [start] lancer la partie
+        [stop_clocks] arrêter les pendules
+        [restart_clocks] remettre la pendule en marche
+        [adjust_time] corriger les temps
+        [declare_result] déclarer un résultat
+       *[other] « { $action } »
+    } ne revient pas à qui l'a fait, ou pas à ce moment
+ambiguous-move = Refusé : « { $text } » désigne { $candidates } coups légaux
+illegal-move-refused = Refusé : « { $text } » ne désigne aucun coup légal
+unreadable-move = Refusé : « { $text } » ne peut être lu comme un coup
+declared-move-due = Refusé : le coup déclaré lors de la réclamation, { $move }, doit être joué
+clock-not-pressed = Les { $side } n'avaient pas appuyé sur la pendule ; elle a tourné jusqu'au coup adverse
+offer-declined-by-move = Les { $side } rejettent l'offre de nullité en jouant un coup
+not-your-move = Refusé : ce n'est pas aux { $side } de jouer
+nothing-to-press = Refusé : les { $side } n'ont pas de coup à compléter
+offer-already-pending = L'offre des { $side } est déjà en cours
+offer-made = Les { $side } proposent la nullité (=)
+offer-at-wrong-moment = L'offre des { $side } est valable mais n'a pas été faite entre le coup et l'appui sur la pendule
+offer-lapsed-game-over = L'offre de nullité tombe : la partie est terminée
+agreement-too-early = Refusé : chaque joueur doit avoir joué au moins un coup
+no-offer-to-answer = Refusé : aucune offre de nullité de l'adversaire n'est en cours
+offer-declined = Les { $side } rejettent l'offre de nullité
+flag-not-fallen = Refusé : le drapeau des { $side } n'est pas tombé
+flag-claim-valid = Réclamation fondée des { $side } : leur drapeau est debout, celui de l'adversaire est tombé
+flag-claim-own-fallen = Refusé : le drapeau des { $side } est tombé lui aussi
+claim-without-the-move = Refusé : seul le joueur ayant le trait peut réclamer ; les { $side } ne l'ont pas
+claim-examined = Les { $side } réclament { $claim } ; les deux pendules sont arrêtées
+declared-move-invalid = Le coup déclaré « { $text } » ne désigne pas un unique coup légal
+right-lost = Les { $side } ont joué au lieu de réclamer : ce droit est perdu
+not-physically-possible = Refusé : « { $text } » ne peut pas être joué sur l'échiquier
+illegal-move-withdrawn = Les { $side } remplacent le coup illégal non complété
+illegal-move-made = Les { $side } jouent le coup illégal { $text }
+pawn-becomes-queen = Le pion des { $side } sur la dernière rangée n'a pas été remplacé : il devient une dame
+arbiter-intervenes = L'arbitre intervient sans réclamation sur le coup illégal des { $side }
+replacing-move-touched = Les { $side } doivent le remplacer par un coup de la pièce touchée, si elle en a un
+position-reinstated = La position d'avant le coup illégal des { $side } est rétablie
+illegal-move-penalty = Coup illégal n° { $count } des { $offender } : l'adversaire reçoit { $bonus } de plus
+illegal-move-completed = { $unplayable ->
+        [true] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l'adversaire avant son coup ; la position ne peut pas être jouée
+       *[false] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l'adversaire avant son coup
+    }
+illegal-move-stands = L'adversaire a joué : le coup illégal des { $side } ne peut plus être corrigé
+arbiter-acts-on-illegal-moves = Refusé : l'arbitre agit lui-même sur les coups illégaux
+no-illegal-move-to-claim = Refusé : aucun coup illégal de l'adversaire ne peut être réclamé
+illegal-claim-valid = La réclamation des { $side } pour coup illégal est fondée
+touch-without-the-move = Refusé : les { $side } n'ont pas le trait
+touch-empty-square = Refusé : aucune pièce en { $square }
+touched = Les { $side } touchent la pièce en { $square }
+touched-piece-must-move = Refusé : les { $side } doivent jouer ou prendre la pièce touchée
+touch-move-not-enforced = Le coup des { $side } enfreint la règle de la pièce touchée ; l'article 4 ne s'applique qu'à la demande de l'adversaire
+no-touch-breach = Refusé : aucun coup enfreignant la règle de la pièce touchée
+touch-move-applied = Règle de la pièce touchée appliquée sur demande : le coup des { $side } est repris, la pièce touchée doit être jouée
+too-late-after-three-moves = Refusé : plus de réclamation de ce genre après les trois premiers coups de chaque joueur
+initial-position-correct = Refusé : la position initiale était correcte
+king-queen-swapped = Roi et dame inversés dans la position initiale : la partie continue, ce roi ne peut pas roquer
+board-transferred = La partie continue : la position est reportée sur un échiquier correctement placé
+clock-setting-examined = L'arbitre vérifie le réglage des pendules et les règle au besoin
+quickplay-excluded = Refusé : pas de telle réclamation en blitz, avec incrément ou délai, ou si les directives n'ont pas été annoncées
+not-quickplay-finish = Refusé : la partie n'est pas dans sa fin de partie au K.O. (la dernière période)
+quickplay-flag-fallen = Refusé : le drapeau des { $side } est déjà tombé
+quickplay-too-much-time = Refusé : les { $side } ont deux minutes ou plus
+quickplay-claim = Les { $side } réclament la nullité avec moins de deux minutes ; les pendules sont arrêtées, l'arbitre doit décider
+quickplay-no-arbiter = Les { $side } réclament la nullité sans arbitre présent : la partie s'arrête ; la réclamation, la position finale et la feuille de partie sont soumises à un arbitre, dont la décision est définitive
+ruling-after-flag = La décision avait été remise à plus tard : l'arbitre donne maintenant le résultat
+nothing-to-rule = Refusé : aucune réclamation n'attend de décision
+quickplay-postponed = L'arbitre remet sa décision à plus tard : l'adversaire reçoit { $bonus } de plus ; la partie continue
+quickplay-rejected = L'arbitre rejette la réclamation : l'adversaire reçoit { $bonus } de plus ; la partie continue
+both-flags-game-goes-on = Les deux drapeaux sont tombés avant la dernière période : la partie continue
+odds-move-gives-check = Refusé : celui qui reçoit l'avantage ne peut rejouer si l'adversaire est en échec
+not-adjourned = Refusé : la partie n'est pas ajournée
+adjournment-out-of-turn = Refusé : pas à ce stade de l'ajournement
+not-your-seal = Refusé : les { $side } n'ont pas de coup à mettre sous enveloppe
+must-seal = Fin de la séance : les { $side }, qui ont le trait, doivent mettre leur coup sous enveloppe
+early-adjournment = Les { $side } ajournent avant la fin de la séance : ajournement réputé à { $until } à l'horloge de l'arbitre, leur pendule tourne jusque-là
+board-move-is-sealed = Les { $side } ont joué sur l'échiquier après l'ordre de mettre leur coup sous enveloppe : ce coup est le coup sous enveloppe
+move-sealed = Les { $side } mettent leur coup sous enveloppe ; la pendule est arrêtée, la partie ajournée
+game-adjourned = Refusé : la partie est ajournée
+envelope-lost = L'enveloppe est perdue : la partie continuera à partir de la position et des temps de l'ajournement
+resumed = Reprise : la position et les temps de l'ajournement sont rétablis
+sealer-replays = Les { $side } jouent sur l'échiquier le coup qu'ils disent avoir mis sous enveloppe
+envelope-opened = Le joueur qui doit répondre est présent : l'enveloppe est ouverte
+replier-absent-clock-started = Les { $side }, qui doivent répondre, sont absents : leur pendule est mise en marche
+reply-opened = Le joueur qui a mis son coup sous enveloppe est arrivé : la nouvelle enveloppe contenant la réponse est ouverte
+sealed-move-played = Le coup sous enveloppe des { $side }, { $text }, est joué
+sealed-move-invalid = Le coup sous enveloppe des { $side }, « { $text } », est { $kind ->
+        [ambiguous] ambigu
+        [unreadable] faux : sa signification est impossible à établir
+       *[illegal] illégal
+    }
+reply-sealed = Les { $side } mettent leur réponse dans une nouvelle enveloppe ; la pendule de l'absent est mise en marche
+arbiter-sets-clocks = Les temps ne peuvent être rétablis : l'arbitre règle les pendules
+moves-after-error-annulled = La partie a été mal reconstituée : les coups suivants sont annulés et la position juste rétablie
+clock-error-corrected = Une erreur de pendule signalée avant le premier coup est rectifiée
+clock-error-too-severe = L'arbitre corrige les pendules : les conséquences de l'erreur seraient trop graves
+claim-stands-as-offer = La réclamation des { $side } vaut offre de nullité
+claim-incorrect = Réclamation injustifiée des { $side } : le demandeur perd { $taken }, l'adversaire reçoit { $bonus } de plus ; la partie continue
+
+## Ce qui est réclamé (après « réclame »)
+
+claim-kind-threefold = la nullité par triple répétition
+claim-kind-fifty-moves = la nullité par la règle des 50 coups
+claim-kind-flag = le gain au temps
+claim-kind-illegal-move = pour un coup illégal
+claim-kind-quickplay = la nullité en fin de partie au K.O.
+claim-kind-touch-move = l'application de la règle de la pièce touchée
+claim-kind-initial-position = pour une position initiale incorrecte
+claim-kind-board-orientation = pour un échiquier mal orienté
+claim-kind-clock-setting = pour un mauvais réglage des pendules
+
+## Résultats
+
+result-white-wins = Les Blancs gagnent
+result-black-wins = Les Noirs gagnent
+result-draw = Partie nulle
+result-annulled = Partie annulée
+result-white-by-forfeit = Les Blancs gagnent par forfait
+result-black-by-forfeit = Les Noirs gagnent par forfait
+result-both-lose = Les deux joueurs perdent
+
+## Fins de partie
+
+termination-checkmate = échec et mat
+termination-resignation = abandon
+termination-stalemate = pat
+termination-dead-position = position morte : aucune suite de coups légaux ne peut mener au mat
+termination-agreement = accord mutuel
+termination-threefold-repetition = triple répétition, réclamée à bon droit
+termination-fifty-moves = 50 coups sans mouvement de pion ni prise, réclamés à bon droit
+termination-fivefold-repetition = la même position pour la cinquième fois
+termination-seventy-five-moves = 75 coups de chaque joueur sans mouvement de pion ni prise
+termination-time-forfeit = chute du drapeau
+termination-time-forfeit-draw = chute du drapeau, mais l'adversaire ne peut mater par aucune suite de coups légaux
+termination-both-flags = les deux drapeaux sont tombés
+termination-illegal-move = coup illégal
+termination-illegal-move-draw = coup illégal, mais le demandeur ne peut pas mater
+termination-sealed-move-invalid = le coup sous enveloppe est ambigu, faux ou illégal
+termination-late-for-resumption = retard à la reprise
+termination-quickplay-finish = décision de l'arbitre en fin de partie au K.O.
+termination-annulled = la partie est annulée
+termination-late-arrival = un joueur est arrivé après le délai de forfait
+termination-arbiter-decision = décision de l'arbitre
+
+## États d'une partie, types de partie
+
+state-playing = la partie continue
+state-adjourned = partie ajournée
+state-awaiting-ruling = en attente de la décision de l'arbitre
+state-finished = partie terminée
+game-type-standard = partie standard
+game-type-rapid = partie rapide
+game-type-blitz = blitz
+
+## Genres de décision (libellés des codes de DecisionKind)
+
+kind-result = résultat
+kind-dead-position = position morte
+kind-flag = drapeau
+kind-ruling-needed = décision requise
+kind-clocks-set = pendules réglées
+kind-offer = offre
+kind-adjournment = ajournement
+kind-resumption = reprise
+kind-sealed-move-invalid = coup sous enveloppe non valable
+kind-refused = refus
+kind-illegal-move = coup illégal
+kind-reinstated = position rétablie
+kind-claim-valid = réclamation fondée
+kind-touch-move = pièce touchée
+kind-penalty = sanction
+kind-illegal-move-stands = coup illégal acquis
+kind-ruling = décision
+kind-claim = réclamation
+kind-breach = infraction
+kind-offer-lapsed = offre caduque
+kind-start = début
+kind-clocks = pendules
+kind-time-adjusted = temps corrigés
+kind-right-lost = droit perdu
+kind-clock = pendule
+kind-claim-incorrect = réclamation injustifiée
+
+## Événements : qui, puis quoi
+
+event = { $actor } : { $action }
+event-move = { $text }
+event-move-unpressed = { $text } (sans appuyer sur la pendule)
+event-press = appuie sur la pendule
+event-touch = touche la pièce en { $square }
+event-offer-draw = propose la nullité
+event-accept-draw = accepte la nullité
+event-decline-draw = refuse la nullité
+event-claim = réclame { $claim }
+event-claim-declared = réclame { $claim } (coup déclaré { $text })
+event-resign = abandonne
+event-seal = met son coup sous enveloppe
+event-arrive = arrive à l'échiquier
+event-adjourn = ajourne la partie (reprise : { $resume_at }, { $place })
+event-resume = reprend la partie
+event-ruling = { $judgment ->
+        [draw] déclare la partie nulle
+        [postpone] remet sa décision à plus tard
+       *[reject] rejette la réclamation
+    }
+event-envelope-lost = constate la perte de l'enveloppe
+event-unrestorable = { $what ->
+        [position] constate que la position ne peut être rétablie
+       *[times] constate que les temps ne peuvent être rétablis
+    }
+event-misrestored = constate que la partie a été mal reconstituée
+event-start = lance la partie
+event-start-absent = lance la partie (les { $side } sont absents)
+event-start-both-absent = lance la partie (les deux joueurs sont absents)
+event-stop-clocks = arrête les pendules
+event-restart-clocks = remet la pendule en marche
+event-adjust-time = corrige les temps : { side-white } { $white }, { side-black } { $black } (art. { $article })
+event-declare-result = déclare le résultat : { $result } (art. { $article })
+event-set-clocks = règle les pendules : { side-white } { $white }, { side-black } { $black }
+
+## Le rapport texte de `arbitre replay`
+
+report-header = Règles { $edition } · cadence { $control } · { $game_type }
+report-decision = [{ $article }] { $kind } : { $message }
+report-scoresheet = Feuille de partie : { $moves }
+report-result = Résultat : { $result } ({ $termination }, art. { $article })
+report-result-pending = Résultat : * ({ $state })
+report-clocks = Pendules : { side-white } { $white }, { side-black } { $black }

@@ -1,0 +1,78 @@
+//! The lines of the text report of `arbitre replay` (the layout of each
+//! line is the catalogue's, so that French gets its space before the colon).
+
+use arbitre_laws::{outcome::State, Arg, DecisionKind, GameType, Language, Millis, Outcome};
+
+use crate::text;
+
+/// "Laws fide-2005 · time control 40/5400+30 · standard".
+pub fn header(edition: &str, control: &str, game_type: GameType, lang: Language) -> String {
+    text(
+        lang,
+        "report-header",
+        &[
+            ("edition", Arg::Text(edition.to_owned())),
+            ("control", Arg::Text(control.to_owned())),
+            ("game_type", Arg::Text(crate::game_type(game_type, lang))),
+        ],
+    )
+}
+
+/// "[9.1] offer: Black offers a draw (=)": a decision with its article
+/// (`-` when no article makes it), its kind and what it says.
+pub fn decision(
+    article: Option<&str>,
+    kind: DecisionKind,
+    message: &str,
+    lang: Language,
+) -> String {
+    text(
+        lang,
+        "report-decision",
+        &[
+            ("article", Arg::Text(article.unwrap_or("-").to_owned())),
+            ("kind", Arg::Text(crate::decision_kind(kind, lang))),
+            ("message", Arg::Text(message.to_owned())),
+        ],
+    )
+}
+
+/// "Scoresheet: 1. e4 e5".
+pub fn scoresheet(moves: &str, lang: Language) -> String {
+    text(
+        lang,
+        "report-scoresheet",
+        &[("moves", Arg::Text(moves.to_owned()))],
+    )
+}
+
+/// "Result: 1-0 (checkmate, art. 5.1a)", or "Result: * (the game goes on)"
+/// while there is no outcome.
+pub fn result(outcome: Option<&Outcome>, state: State, lang: Language) -> String {
+    match outcome {
+        Some(o) => text(
+            lang,
+            "report-result",
+            &[
+                ("result", Arg::Text(o.result.code().to_owned())),
+                ("termination", Arg::Termination(o.termination)),
+                ("article", Arg::Article(o.article)),
+            ],
+        ),
+        None => text(
+            lang,
+            "report-result-pending",
+            &[("state", Arg::Text(crate::state(state, lang)))],
+        ),
+    }
+}
+
+/// "Clocks: White 1:29:35, Black 1:33:03": the remaining times.
+pub fn clocks(white: Millis, black: Millis, lang: Language) -> String {
+    let reading = |ms| Arg::Text(crate::time::clock(ms, lang));
+    text(
+        lang,
+        "report-clocks",
+        &[("white", reading(white)), ("black", reading(black))],
+    )
+}

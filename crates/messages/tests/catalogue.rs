@@ -1,0 +1,395 @@
+//! The catalogue against the laws: every note and every event has its
+//! message in every catalogue, renders without a Fluent error, in French
+//! without English; the two files have the same ids; a few sentences are
+//! checked word for word.
+
+use std::collections::BTreeSet;
+
+use arbitre_laws::{
+    event::{Judgment, Unrestorable},
+    outcome::State,
+    Action, Actor, ClaimKind, DecisionKind, Event, GameResult, GameType, Language, Note, Outcome,
+    Termination,
+};
+use arbitre_messages::{report, try_event, try_render, CATALOGUED, EN_FTL, FR_FTL};
+use shakmaty::{Color, Square};
+
+#[path = "common/english.rs"]
+mod english;
+
+/// One event of every action (a new action does not compile in the match
+/// until it is given an example here).
+fn events() -> Vec<Event> {
+    let by = |c| Actor::Player(c);
+    let player = |action| Event {
+        t: 1_000,
+        by: by(Color::White),
+        action,
+    };
+    let arbiter = |action| Event {
+        t: 2_000,
+        by: Actor::Arbiter,
+        action,
+    };
+    let all = vec![
+        player(Action::Move {
+            text: "Nf3".into(),
+            press: true,
+        }),
+        player(Action::Move {
+            text: "Nf3".into(),
+            press: false,
+        }),
+        player(Action::Press),
+        player(Action::Touch(Square::E2)),
+        player(Action::OfferDraw),
+        player(Action::AcceptDraw),
+        player(Action::DeclineDraw),
+        player(Action::Claim {
+            kind: ClaimKind::Threefold,
+            intended: None,
+        }),
+        player(Action::Claim {
+            kind: ClaimKind::FiftyMoves,
+            intended: Some("Ng1".into()),
+        }),
+        player(Action::Resign),
+        player(Action::Seal("Qxd8".into())),
+        player(Action::Arrive),
+        arbiter(Action::Adjourn {
+            resume_at: "2005-07-02 10:00".into(),
+            place: "Salle B".into(),
+        }),
+        arbiter(Action::Resume),
+        arbiter(Action::Ruling(Judgment::Draw)),
+        arbiter(Action::Ruling(Judgment::Postpone)),
+        arbiter(Action::Ruling(Judgment::Reject)),
+        arbiter(Action::EnvelopeLost),
+        arbiter(Action::Unrestorable(Unrestorable::Position)),
+        arbiter(Action::Unrestorable(Unrestorable::Times)),
+        arbiter(Action::Misrestored),
+        arbiter(Action::Start { absent: vec![] }),
+        arbiter(Action::Start {
+            absent: vec![Color::Black],
+        }),
+        arbiter(Action::Start {
+            absent: vec![Color::White, Color::Black],
+        }),
+        arbiter(Action::StopClocks),
+        arbiter(Action::RestartClocks),
+        arbiter(Action::AdjustTime {
+            white: 120_000,
+            black: -30_000,
+            article: "12.9",
+        }),
+        arbiter(Action::DeclareResult {
+            result: GameResult::BlackByForfeit,
+            article: "11.3.2.2",
+        }),
+        arbiter(Action::SetClocks {
+            white: 3_600_000,
+            black: 1_800_500,
+        }),
+        // a player's action by the arbiter is refused, but still described
+        arbiter(Action::OfferDraw),
+    ];
+    for event in &all {
+        match event.action {
+            Action::Move { .. }
+            | Action::Press
+            | Action::Touch(_)
+            | Action::OfferDraw
+            | Action::AcceptDraw
+            | Action::DeclineDraw
+            | Action::Claim { .. }
+            | Action::Resign
+            | Action::Seal(_)
+            | Action::Arrive
+            | Action::Adjourn { .. }
+            | Action::Resume
+            | Action::Ruling(_)
+            | Action::EnvelopeLost
+            | Action::Unrestorable(_)
+            | Action::Misrestored
+            | Action::Start { .. }
+            | Action::StopClocks
+            | Action::RestartClocks
+            | Action::AdjustTime { .. }
+            | Action::DeclareResult { .. }
+            | Action::SetClocks { .. } => {}
+        }
+    }
+    all
+}
+
+/// Everything the crate renders, in `lang`, each with what it is.
+fn everything(lang: Language) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for note in Note::examples() {
+        let text = try_render(&note, lang).unwrap_or_else(|e| panic!("{note:?}: {e}"));
+        out.push((format!("{note:?}"), text));
+    }
+    for event in events() {
+        let text = try_event(&event, lang).unwrap_or_else(|e| panic!("{event:?}: {e}"));
+        out.push((format!("{event:?}"), text));
+    }
+    let mut named = |what: String, text: String| out.push((what, text));
+    for c in [Color::White, Color::Black] {
+        named(format!("{c:?}"), arbitre_messages::side(c, lang));
+    }
+    for k in ClaimKind::ALL {
+        named(format!("{k:?}"), arbitre_messages::claim_kind(k, lang));
+    }
+    for r in GameResult::ALL {
+        named(format!("{r:?}"), arbitre_messages::result(r, lang));
+    }
+    for t in TERMINATIONS {
+        named(format!("{t:?}"), arbitre_messages::termination(t, lang));
+    }
+    for s in STATES {
+        named(format!("{s:?}"), arbitre_messages::state(s, lang));
+        named(format!("{s:?}"), report::result(None, s, lang));
+    }
+    for g in [GameType::Standard, GameType::Rapid, GameType::Blitz] {
+        named(format!("{g:?}"), arbitre_messages::game_type(g, lang));
+        named(
+            format!("{g:?}"),
+            report::header("fide-2005", "5400", g, lang),
+        );
+    }
+    for k in DecisionKind::ALL {
+        named(format!("{k:?}"), arbitre_messages::decision_kind(k, lang));
+        named(
+            format!("{k:?}"),
+            report::decision(Some("9.1"), k, "…", lang),
+        );
+    }
+    named("scoresheet".into(), report::scoresheet("1. e4 e5", lang));
+    named("clocks".into(), report::clocks(5_400_000, 61_500, lang));
+    let outcome = Outcome::new(GameResult::Draw, Termination::Agreement, "9.1");
+    named(
+        "result".into(),
+        report::result(Some(&outcome), State::Finished, lang),
+    );
+    out
+}
+
+const TERMINATIONS: [Termination; 20] = [
+    Termination::Checkmate,
+    Termination::Resignation,
+    Termination::Stalemate,
+    Termination::DeadPosition,
+    Termination::Agreement,
+    Termination::ThreefoldRepetition,
+    Termination::FiftyMoves,
+    Termination::FivefoldRepetition,
+    Termination::SeventyFiveMoves,
+    Termination::TimeForfeit,
+    Termination::TimeForfeitDraw,
+    Termination::BothFlags,
+    Termination::IllegalMove,
+    Termination::IllegalMoveDraw,
+    Termination::SealedMoveInvalid,
+    Termination::LateForResumption,
+    Termination::QuickplayFinish,
+    Termination::Annulled,
+    Termination::LateArrival,
+    Termination::ArbiterDecision,
+];
+
+const STATES: [State; 4] = [
+    State::Playing,
+    State::Adjourned,
+    State::AwaitingRuling,
+    State::Finished,
+];
+
+#[test]
+fn every_note_and_event_renders_in_every_catalogue() {
+    for lang in CATALOGUED {
+        for (what, text) in everything(lang) {
+            assert!(!text.trim().is_empty(), "{lang:?}: {what} is empty");
+            assert!(
+                !text.contains('{') && !text.contains('\u{2068}'),
+                "{lang:?}: {what}: {text}"
+            );
+        }
+    }
+}
+
+/// The message ids of a catalogue, checking that it parses and holds each
+/// id once.
+fn ids(name: &str, source: &str) -> BTreeSet<String> {
+    if let Err((_, errors)) = fluent_bundle::FluentResource::try_new(source.to_owned()) {
+        panic!("{name} does not parse: {errors:?}");
+    }
+    let mut ids = BTreeSet::new();
+    for line in source.lines() {
+        let Some((id, _)) = line.split_once(" =") else {
+            continue;
+        };
+        if id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            assert!(ids.insert(id.to_owned()), "{name}: {id} twice");
+        }
+    }
+    ids
+}
+
+#[test]
+fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
+    let en = ids("en.ftl", EN_FTL);
+    let fr = ids("fr.ftl", FR_FTL);
+    assert_eq!(
+        en.symmetric_difference(&fr).collect::<Vec<_>>(),
+        Vec::<&String>::new(),
+        "ids in one catalogue only"
+    );
+    // the notes' messages are exactly the notes' codes: besides them, only
+    // the words they are made of, with prefixes no note code has
+    let helpers = [
+        "side-",
+        "actor-",
+        "claim-kind-",
+        "result-",
+        "termination-",
+        "state-",
+        "game-type-",
+        "kind-",
+        "event",
+        "report-",
+    ];
+    let codes: BTreeSet<String> = Note::examples()
+        .iter()
+        .map(|n| n.code().to_owned())
+        .collect();
+    for code in &codes {
+        assert!(en.contains(code), "no message for the note code {code}");
+        assert!(
+            !helpers.iter().any(|h| code.starts_with(h)),
+            "the note code {code} looks like a helper message"
+        );
+    }
+    for id in &en {
+        assert!(
+            codes.contains(id) || helpers.iter().any(|h| id.starts_with(h)),
+            "{id} is neither a note's code nor a helper message"
+        );
+    }
+}
+
+#[test]
+fn french_has_no_english() {
+    for (what, text) in everything(Language::Fr) {
+        let words = english::english_words(&text);
+        assert!(words.is_empty(), "{what}: {text}: English {words:?}");
+    }
+    // the check itself finds the words of the old mixed output
+    assert_eq!(
+        english::english_words("Blancs: claims threefold (Reject, checkmate)"),
+        ["claims", "reject", "checkmate"]
+    );
+}
+
+#[test]
+fn languages_without_a_catalogue_are_shown_in_english() {
+    for lang in [Language::De, Language::Es, Language::It, Language::Nl] {
+        assert_eq!(everything(lang), everything(Language::En));
+        assert_eq!(arbitre_messages::ftl(lang), EN_FTL);
+    }
+}
+
+#[test]
+fn golden_sentences() {
+    let notes = [
+        (
+            Note::ClaimIncorrect {
+                side: Color::White,
+                taken: 150_000,
+                bonus: 180_000,
+            },
+            "White's claim is incorrect: 2 min 30 s taken from the claimant, 3 min added to the opponent; the game continues",
+            "Réclamation injustifiée des Blancs : le demandeur perd 2 min 30 s, l'adversaire reçoit 3 min de plus ; la partie continue",
+        ),
+        (
+            Note::ClaimExamined {
+                side: Color::Black,
+                kind: ClaimKind::Threefold,
+            },
+            "Black claims a draw by threefold repetition; both clocks are stopped",
+            "Les Noirs réclament la nullité par triple répétition ; les deux pendules sont arrêtées",
+        ),
+        (
+            Note::GameOver(Outcome::new(
+                GameResult::WhiteWins,
+                Termination::Checkmate,
+                "5.1a",
+            )),
+            "White wins: checkmate",
+            "Les Blancs gagnent : échec et mat",
+        ),
+        (
+            Note::TimeAdjusted {
+                white: 120_000,
+                black: -1_500,
+            },
+            "The arbiter adjusts the times: White +2 min, Black -1.5 s",
+            "L'arbitre corrige les temps : Blancs +2 min, Noirs -1,5 s",
+        ),
+        (
+            Note::SealedMoveInvalid {
+                side: Color::Black,
+                text: "Qh9".into(),
+                kind: "unreadable",
+            },
+            "Black's sealed move `Qh9` is false: its meaning cannot be established",
+            "Le coup sous enveloppe des Noirs, « Qh9 », est faux : sa signification est impossible à établir",
+        ),
+        (
+            Note::FlagFell(Color::Black),
+            "Black's flag has fallen",
+            "Le drapeau des Noirs est tombé",
+        ),
+        (
+            Note::NotHandled("offer_draw"),
+            "Refused: offering a draw is not for whoever did it, or not at this moment",
+            "Refusé : proposer la nullité ne revient pas à qui l'a fait, ou pas à ce moment",
+        ),
+    ];
+    for (note, en, fr) in notes {
+        assert_eq!(try_render(&note, Language::En).as_deref(), Ok(en));
+        assert_eq!(try_render(&note, Language::Fr).as_deref(), Ok(fr));
+    }
+    let claim = Event {
+        t: 0,
+        by: Actor::Player(Color::White),
+        action: Action::Claim {
+            kind: ClaimKind::Threefold,
+            intended: Some("Cg8".into()),
+        },
+    };
+    assert_eq!(
+        try_event(&claim, Language::En).as_deref(),
+        Ok("White: claims a draw by threefold repetition (declared move Cg8)")
+    );
+    assert_eq!(
+        try_event(&claim, Language::Fr).as_deref(),
+        Ok("Blancs : réclame la nullité par triple répétition (coup déclaré Cg8)")
+    );
+    assert_eq!(
+        report::clocks(5_267_000, 61_500, Language::Fr),
+        "Pendules : Blancs 1:27:47, Noirs 0:01:01,5"
+    );
+}
+
+#[test]
+fn a_missing_message_or_argument_is_an_error() {
+    let missing = arbitre_messages::message(Language::En, "no-such-message", &[]).unwrap_err();
+    assert_eq!(missing.text, "no-such-message");
+    let unknown = arbitre_messages::message(Language::Fr, "flag-fell", &[]).unwrap_err();
+    assert!(
+        unknown.problems.iter().any(|p| p.contains("side")),
+        "{unknown}"
+    );
+}
