@@ -393,6 +393,14 @@ fn key_files_hold_what_they_say() {
     for key in ["hpke_secret_key", "signing_key"] {
         assert!(!source.contains(secret[key].as_str().unwrap()));
     }
+    // nor in Debug
+    let keys = format!("{:?}", ArbiterKeys::load(a.path()).unwrap());
+    for key in ["hpke_secret_key", "signing_key"] {
+        let bytes = B64.decode(secret[key].as_str().unwrap()).unwrap();
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        assert!(!keys.contains(secret[key].as_str().unwrap()) && !keys.contains(&hex[..16]));
+    }
+    assert!(keys.contains("PublicKey("), "{keys}");
     // no secret in the public file
     let public_text = fs::read_to_string(a.path().join("arbiter.pub")).unwrap();
     for key in ["hpke_secret_key", "signing_key"] {

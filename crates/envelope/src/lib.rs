@@ -506,6 +506,11 @@ fn unpad(plaintext: &[u8]) -> Result<Opened, EnvelopeError> {
 /// signs with the arbiter's own signing key, a server with its own. The
 /// times of `info` are rounded to the millisecond; a fresh random salt
 /// makes two envelopes of one move unlike.
+///
+/// The salt comes from the operating system ([`EnvelopeError::Random`] if
+/// it gives none); HPKE's ephemeral key comes from the same source through
+/// the `hpke` crate, which panics if the source fails (just after it gave
+/// the salt).
 pub fn seal(
     info: EnvelopeInfo,
     move_text: &str,
