@@ -69,7 +69,7 @@ enum Command {
         #[arg(long, requires = "envelope_out")]
         key: Option<PathBuf>,
     },
-    /// Writes a new arbiter key pair (signing and cipher keys) for sealed-move envelopes.
+    /// Writes the arbiter's keys for sealed-move envelopes (X25519 to seal to and open, Ed25519 to sign).
     Keygen {
         /// Directory for `arbiter.key` (mode 0600) and `arbiter.pub`; existing keys are never overwritten.
         #[arg(long)]
@@ -134,11 +134,12 @@ enum EnvelopeCommand {
     Show {
         /// Envelope file (JSON).
         file: PathBuf,
-        /// Check the signature against DIR/arbiter.pub instead of the key embedded in the envelope.
+        /// Check the signature against DIR/arbiter.pub instead of the key named in the envelope,
+        /// and that the envelope is sealed to that arbiter's public key.
         #[arg(long = "pub", value_name = "DIR")]
         pub_dir: Option<PathBuf>,
     },
-    /// Verifies the envelope with the arbiter's keys, decrypts it and prints the sealed move.
+    /// Verifies the envelope against the arbiter's keys, decrypts it with the secret key and prints the sealed move.
     Open {
         /// Envelope file (JSON).
         file: PathBuf,

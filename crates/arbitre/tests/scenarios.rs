@@ -466,9 +466,13 @@ fn an_adjourned_scenario_seals_a_real_envelope() {
     // which may spell "c5" by chance) blanked
     let mut clear: Value =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("envelope")).expect("json");
-    for key in ["commitment", "nonce", "ciphertext", "signer", "signature"] {
-        assert!(clear[key].is_string(), "{key} in the envelope");
-        clear[key] = Value::Null;
+    let fields = clear.as_object_mut().expect("an object");
+    for (key, value) in fields
+        .iter_mut()
+        .filter(|(k, _)| *k != "format" && *k != "info")
+    {
+        assert!(value.is_string(), "{key} in the envelope");
+        *value = Value::Null;
     }
     assert!(!clear.to_string().contains("c5"), "{clear}");
     let opened = Command::new(bin)
