@@ -379,7 +379,7 @@ fn run(data: &[u8]) -> Result<()> {
         let mut before = game.clone();
         before.advance(t);
         let logged = game.log().len();
-        game.apply(i, &event);
+        game.apply(&event);
         let case = format!("event {i} {event:?}");
         let new = &game.log()[logged..];
         if new.len() == 1 && new[0].note.decision() == DecisionKind::Refused {
@@ -399,8 +399,8 @@ fn run(data: &[u8]) -> Result<()> {
     }
     // the state is a fold of the events
     let mut again = Game::new(setup).expect("the same setup");
-    for (i, event) in events.iter().enumerate() {
-        again.apply(i, event);
+    for event in events.iter() {
+        again.apply(event);
     }
     assert!(
         again == game,

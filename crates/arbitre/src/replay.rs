@@ -22,8 +22,8 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
         },
         message: e.to_string(),
     })?;
-    for (i, event) in scenario.events.iter().enumerate() {
-        game.apply(i, event);
+    for event in &scenario.events {
+        game.apply(event);
     }
     let end = scenario
         .until
@@ -289,7 +289,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
         ));
     };
     let mut log = game.log().iter().peekable();
-    for (i, event) in scenario.events.iter().enumerate() {
+    for event in &scenario.events {
         while let Some(d) = log.next_if(|d| d.event.is_none() && d.t <= event.t) {
             decision(&mut out, d);
         }

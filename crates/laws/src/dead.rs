@@ -26,6 +26,66 @@ pub enum Mate {
     Unknown,
 }
 
+/// The answer of the full search, as the log records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MateAnswer {
+    /// The side can checkmate.
+    Can,
+    /// The side cannot checkmate by any series of legal moves.
+    Cannot,
+    /// The search reached its budget undecided: the arbiter rules.
+    Undecided,
+}
+
+impl MateAnswer {
+    /// Every answer.
+    pub const ALL: [MateAnswer; 3] = [MateAnswer::Can, MateAnswer::Cannot, MateAnswer::Undecided];
+
+    /// The stable code a stored game writes.
+    pub fn code(self) -> &'static str {
+        match self {
+            MateAnswer::Can => "can",
+            MateAnswer::Cannot => "cannot",
+            MateAnswer::Undecided => "undecided",
+        }
+    }
+
+    /// Reads a code.
+    pub fn from_code(code: &str) -> Option<MateAnswer> {
+        MateAnswer::ALL.into_iter().find(|a| a.code() == code)
+    }
+}
+
+/// A verdict of the "can this side checkmate" search on which a ruling
+/// rested: a fact of the game, recorded with the event that led to it, so
+/// that replaying a stored game reuses it instead of searching again (an
+/// engine or solver upgrade cannot change a finished game silently).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MateVerdict {
+    /// The side asked about.
+    pub side: Color,
+    /// The answer.
+    pub answer: MateAnswer,
+    /// Search nodes spent (0 when the material alone decided, or when the
+    /// verdict was reused from a record).
+    pub nodes: u64,
+}
+
+/// The full search as a verdict, within `max_nodes`.
+pub fn verdict(pos: &Chess, side: Color, max_nodes: Option<u64>) -> MateVerdict {
+    let (mate, nodes) = can_checkmate_within(pos, side, max_nodes);
+    let answer = match mate {
+        Mate::Possible(_) => MateAnswer::Can,
+        Mate::Impossible => MateAnswer::Cannot,
+        Mate::Unknown => MateAnswer::Undecided,
+    };
+    MateVerdict {
+        side,
+        answer,
+        nodes,
+    }
+}
+
 fn piece(role: Role) -> chess::Piece {
     match role {
         Role::Pawn => chess::Piece::Pawn,

@@ -28,6 +28,8 @@
 //! | `snapshot` | [`Game::snapshot`] and [`Game::reinstate`], the one way back to an earlier moment |
 //! | `read` | the read model: pure queries, nothing advances |
 
+use std::collections::VecDeque;
+
 use shakmaty::{ByColor, Chess, Color, Move, Position};
 
 mod adjourn;
@@ -45,6 +47,7 @@ mod snapshot;
 mod time;
 mod touch;
 
+pub use crate::dead::{MateAnswer, MateVerdict};
 pub use adjourn::EnvelopeView;
 pub use moves::same_position;
 pub use setup::{DeadCheck, Odds, Regulations, Setup, SetupError};
@@ -53,6 +56,7 @@ use crate::{
     clock::{Clock, Millis, MAX_MILLIS},
     edition::{Article, Edition, GameType},
     event::{Action, Actor, Event, Judgment},
+    explain::DecisionKind,
     explain::Note,
     notation::Language,
     outcome::{Outcome, Termination},
@@ -71,6 +75,43 @@ pub struct Decision {
     pub article: Option<Article>,
     /// What was decided, with its explanation.
     pub note: Note,
+}
+
+/// What became of one event ([`Game::apply`]) or of time passing
+/// ([`Game::advance`]): everything a caller needs to answer, store and show
+/// it, with no string to compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The event's sequence number in this game (0 for the first event
+    /// applied; every decision it led to carries it); `None` when time alone passed.
+    pub seq: Option<usize>,
+    /// Whether the Laws accepted the event, or refused it and by which decision.
+    pub acceptance: Acceptance,
+    /// Every decision taken, in order: what time passing brought (a flag
+    /// that fell before the event), then the event's own.
+    pub decisions: Vec<Decision>,
+    /// The verdicts of the "can this side checkmate" search the rulings
+    /// rested on, in order: to be stored with the event and supplied again
+    /// on replay ([`Game::apply_recorded`]).
+    pub verdicts: Vec<MateVerdict>,
+}
+
+/// Whether an event was accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Acceptance {
+    /// The event was taken (which may itself have led to a penalty, a
+    /// breach or the end of the game: see the decisions).
+    Accepted,
+    /// The Laws refuse it at this moment; the game is as it was, but for
+    /// the time that passed. The decision that refuses it, with its article.
+    Refused(Decision),
+}
+
+impl Applied {
+    /// Whether the event was accepted.
+    pub fn accepted(&self) -> bool {
+        self.acceptance == Acceptance::Accepted
+    }
 }
 
 /// What the engine waits for from the arbiter before anything else.
@@ -181,13 +222,23 @@ pub struct Game {
     interrupted: Option<Option<Color>>,
     outcome: Option<Outcome>,
     log: Vec<Decision>,
+    /// Events applied so far: the sequence number of the next one.
+    events: usize,
+    /// Every verdict of the full mate search a ruling rested on, in order.
+    verdicts: Vec<MateVerdict>,
+    /// Verdicts recorded for the event being replayed, used instead of
+    /// searching again ([`Game::apply_recorded`]); empty otherwise.
+    supplied: VecDeque<MateVerdict>,
     now: Millis,
 }
 
 impl PartialEq for Game {
-    /// The complete state, log included (see [`Game::same_state`]).
+    /// The complete state, log and verdicts included (see [`Game::same_state`]).
     fn eq(&self, other: &Game) -> bool {
-        self.same_state(other) && self.log == other.log
+        self.same_state(other)
+            && self.log == other.log
+            && self.events == other.events
+            && self.verdicts == other.verdicts
     }
 }
 
@@ -230,6 +281,9 @@ impl Game {
             interrupted,
             outcome,
             log: _,
+            events: _,
+            verdicts: _,
+            supplied: _,
             now,
         } = self;
         let counters = |a: &Chess, b: &Chess| {
@@ -288,15 +342,71 @@ impl Game {
         });
     }
 
-    /// Applies one event (`index` is its place in the event list, for the log).
-    pub fn apply(&mut self, index: usize, event: &Event) {
+    /// Applies one event: the game gives it the next sequence number, lets
+    /// time run to its moment and judges it.
+    pub fn apply(&mut self, event: &Event) -> Applied {
+        let seq = self.events;
+        self.events += 1;
+        let (log, verdicts) = (self.log.len(), self.verdicts.len());
         let before = self.now;
-        self.apply_event(index, event);
+        self.apply_event(seq, event);
         // a flag the event itself brought down (a clock set to zero while it
         // runs) falls at the event's moment
         if self.now >= before && self.clock.next_fall().is_some_and(|f| f <= self.now) {
             self.advance_clocks(self.now);
         }
+        self.applied(Some(seq), log, verdicts)
+    }
+
+    /// [`Game::apply`] for an event of a stored game: the verdicts recorded
+    /// with it are used instead of searching again. A verdict that does not
+    /// fit the ruling (another side) is not used, and the search runs.
+    pub fn apply_recorded(&mut self, event: &Event, verdicts: &[MateVerdict]) -> Applied {
+        self.supplied = verdicts.iter().copied().collect();
+        self.apply(event)
+    }
+
+    /// Lets time run to `t` (arbiter's clock): a flag that falls on the way
+    /// is seen, or only recorded, as the flag policy says; a lateness limit
+    /// or the end of an early adjournment passes.
+    pub fn advance(&mut self, t: Millis) -> Applied {
+        let (log, verdicts) = (self.log.len(), self.verdicts.len());
+        self.pass_time(t);
+        self.applied(None, log, verdicts)
+    }
+
+    /// [`Game::advance`] with the verdicts recorded when time passed in the
+    /// stored game.
+    pub fn advance_recorded(&mut self, t: Millis, verdicts: &[MateVerdict]) -> Applied {
+        self.supplied = verdicts.iter().copied().collect();
+        self.advance(t)
+    }
+
+    /// What the last step did, from the log and verdicts it added.
+    fn applied(&mut self, seq: Option<usize>, log: usize, verdicts: usize) -> Applied {
+        self.supplied.clear();
+        let decisions = self.log[log..].to_vec();
+        let refusal = seq.and_then(|seq| {
+            decisions
+                .iter()
+                .find(|d| d.event == Some(seq) && d.note.decision() == DecisionKind::Refused)
+        });
+        Applied {
+            seq,
+            acceptance: refusal.map_or(Acceptance::Accepted, |d| Acceptance::Refused(d.clone())),
+            decisions,
+            verdicts: self.verdicts[verdicts..].to_vec(),
+        }
+    }
+
+    /// Every verdict of the full mate search a ruling of this game rested on.
+    pub fn verdicts(&self) -> &[MateVerdict] {
+        &self.verdicts
+    }
+
+    /// Events applied so far.
+    pub fn events_applied(&self) -> usize {
+        self.events
     }
 
     fn apply_event(&mut self, index: usize, event: &Event) {
@@ -309,7 +419,7 @@ impl Game {
             self.decide(self.now, Some(index), None, Note::OutOfOrder);
             return;
         }
-        self.advance(t);
+        self.pass_time(t);
         let ev = Some(index);
         if let Some(outcome) = &self.outcome {
             let article = outcome.article;

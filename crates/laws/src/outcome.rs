@@ -165,6 +165,42 @@ impl Outcome {
     }
 }
 
+/// What the arbiter must rule on before the game can go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ruling {
+    /// Whether `side` can checkmate by any series of legal moves: the
+    /// search could not tell, and a flag, a resignation, an illegal move or
+    /// a sealed move's verdict depends on it (the arbiter answers `draw` for
+    /// "cannot", anything else for "can").
+    Mate {
+        /// The side asked about.
+        side: Color,
+    },
+    /// A quickplay-finish claim (2005 10.2, 2023 III.5): draw, postpone or reject.
+    QuickplayClaim {
+        /// The claimant.
+        claimant: Color,
+    },
+    /// A flag fell after a postponed quickplay claim: the result.
+    QuickplayAtFlag {
+        /// The player whose flag fell.
+        fallen: Color,
+        /// The claimant.
+        claimant: Color,
+    },
+}
+
+impl Ruling {
+    /// A stable code for what is awaited.
+    pub fn code(self) -> &'static str {
+        match self {
+            Ruling::Mate { .. } => "mate",
+            Ruling::QuickplayClaim { .. } => "quickplay-claim",
+            Ruling::QuickplayAtFlag { .. } => "quickplay-at-flag",
+        }
+    }
+}
+
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum State {
@@ -174,7 +210,10 @@ pub enum State {
     Adjourned,
     /// Play is suspended until the arbiter rules (a claim, or a question
     /// only the arbiter can settle).
-    AwaitingRuling,
+    AwaitingRuling {
+        /// What he must rule on.
+        what: Ruling,
+    },
     /// Over.
     Finished,
 }
@@ -185,7 +224,7 @@ impl State {
         match self {
             State::Playing => "playing",
             State::Adjourned => "adjourned",
-            State::AwaitingRuling => "awaiting-ruling",
+            State::AwaitingRuling { .. } => "awaiting-ruling",
             State::Finished => "finished",
         }
     }

@@ -5,9 +5,9 @@
 use arbitre_laws::{
     clock::MAX_MILLIS,
     event::Judgment,
-    game::{Regulations, SetupError},
-    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, Setup, State,
-    Termination,
+    game::{Acceptance, MateAnswer, MateVerdict, Regulations, SetupError},
+    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, Ruling, Setup,
+    State, Termination,
 };
 use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
 
@@ -55,7 +55,7 @@ fn setup_times_beyond_a_year_are_errors() {
 
 #[test]
 fn events_beyond_a_year_are_refused_and_change_nothing() {
-    for (i, event) in [
+    for event in [
         ev(MAX_MILLIS + 1, white(), Action::Resign),
         ev(i64::MAX, white(), Action::Resign),
         ev(-5, white(), Action::Resign),
@@ -77,11 +77,10 @@ fn events_beyond_a_year_are_refused_and_change_nothing() {
         ),
     ]
     .iter()
-    .enumerate()
     {
         let mut game = Game::new(setup(EditionId::Fide2023, "180+2")).expect("setup");
         let before = game.clone();
-        game.apply(i, event);
+        game.apply(event);
         assert!(game.same_state(&before), "{event:?}");
         assert_eq!(game.log().len(), 1);
         assert_eq!(game.log()[0].article, None);
@@ -93,29 +92,23 @@ fn events_beyond_a_year_are_refused_and_change_nothing() {
 fn extreme_clocks_then_a_penalty_neither_panic_nor_wrap() {
     for edition in EditionId::ALL {
         let mut game = Game::new(setup(edition, "40/5400+30:1800+30")).expect("setup");
-        game.apply(
-            0,
-            &ev(
-                1,
-                Actor::Arbiter,
-                Action::SetClocks {
-                    white: MAX_MILLIS,
-                    black: MAX_MILLIS,
-                },
-            ),
-        );
-        // an incorrect claim: the opponent's bonus would pass the bound
-        game.apply(
+        game.apply(&ev(
             1,
-            &ev(
-                2,
-                white(),
-                Action::Claim {
-                    kind: ClaimKind::Threefold,
-                    intended: None,
-                },
-            ),
-        );
+            Actor::Arbiter,
+            Action::SetClocks {
+                white: MAX_MILLIS,
+                black: MAX_MILLIS,
+            },
+        ));
+        // an incorrect claim: the opponent's bonus would pass the bound
+        game.apply(&ev(
+            2,
+            white(),
+            Action::Claim {
+                kind: ClaimKind::Threefold,
+                intended: None,
+            },
+        ));
         for side in Color::ALL {
             let left = game.clock().remaining(side);
             assert!((0..=MAX_MILLIS).contains(&left), "{edition}: {left}");
@@ -169,33 +162,86 @@ fn an_undecided_resignation_waits_for_the_arbiter() {
     s.start = position(OPEN);
     s.regulations = undecided();
     let mut game = Game::new(s.clone()).expect("setup");
-    game.apply(0, &ev(10, Actor::Player(Color::Black), Action::Resign));
-    assert_eq!(game.state(), State::AwaitingRuling);
+    let resigned = game.apply(&ev(10, Actor::Player(Color::Black), Action::Resign));
+    let white = Ruling::Mate { side: Color::White };
+    assert_eq!(game.state(), State::AwaitingRuling { what: white });
     assert_eq!(game.outcome(), None);
     assert_eq!(game.clock().running(), None);
+    // the verdict the ruling rests on is a fact of the event
+    assert!(resigned.accepted());
+    assert_eq!(resigned.seq, Some(0));
+    assert_eq!(resigned.verdicts.len(), 1);
+    assert_eq!(resigned.verdicts[0].side, Color::White);
+    assert_eq!(resigned.verdicts[0].answer, MateAnswer::Undecided);
+    assert!(resigned.verdicts[0].nodes <= 2);
     // a move meanwhile is refused
-    game.apply(
-        1,
-        &ev(
-            20,
-            Actor::Player(Color::Black),
-            Action::Move {
-                text: "Nxe4".into(),
-                press: true,
-            },
-        ),
-    );
-    assert_eq!(game.state(), State::AwaitingRuling);
-    game.apply(2, &ev(30, Actor::Arbiter, Action::Ruling(Judgment::Reject)));
+    let refused = game.apply(&ev(
+        20,
+        Actor::Player(Color::Black),
+        Action::Move {
+            text: "Nxe4".into(),
+            press: true,
+        },
+    ));
+    assert_eq!(refused.seq, Some(1));
+    match &refused.acceptance {
+        Acceptance::Refused(d) => {
+            assert_eq!(d.event, Some(1));
+            assert_eq!(d.note.decision(), DecisionKind::Refused);
+        }
+        Acceptance::Accepted => panic!("a move while a ruling is awaited is refused"),
+    }
+    assert_eq!(game.state(), State::AwaitingRuling { what: white });
+    game.apply(&ev(30, Actor::Arbiter, Action::Ruling(Judgment::Reject)));
     let o = game.outcome().expect("ruled");
     assert_eq!(o.result, GameResult::WhiteWins);
     assert_eq!(o.termination, Termination::Resignation);
     // with chasolver's own budget the answer is known: a loss
     s.regulations = Regulations::default();
     let mut game = Game::new(s).expect("setup");
-    game.apply(0, &ev(10, Actor::Player(Color::Black), Action::Resign));
+    game.apply(&ev(10, Actor::Player(Color::Black), Action::Resign));
     assert_eq!(
         game.outcome().map(|o| o.result),
+        Some(GameResult::WhiteWins)
+    );
+}
+
+/// A stored game's verdict is used on replay instead of searching again:
+/// supplied an answer the search would not give, the replay follows the
+/// record (which is how a changed solver cannot change a finished game).
+#[test]
+fn a_recorded_verdict_is_reused_not_searched_again() {
+    let mut s = setup(EditionId::Fide2023, "5400");
+    s.start = position(OPEN);
+    let resign = ev(10, Actor::Player(Color::Black), Action::Resign);
+    let mut live = Game::new(s.clone()).expect("setup");
+    let searched = live.apply(&resign);
+    assert_eq!(searched.verdicts[0].answer, MateAnswer::Can);
+    assert!(searched.verdicts[0].nodes > 0);
+    assert_eq!(
+        live.outcome().map(|o| o.result),
+        Some(GameResult::WhiteWins)
+    );
+    // the record says "cannot": the replay draws, as the record says
+    let recorded = MateVerdict {
+        side: Color::White,
+        answer: MateAnswer::Cannot,
+        nodes: 17,
+    };
+    let mut replay = Game::new(s.clone()).expect("setup");
+    let reused = replay.apply_recorded(&resign, &[recorded]);
+    assert_eq!(reused.verdicts, vec![recorded]);
+    assert_eq!(replay.outcome().map(|o| o.result), Some(GameResult::Draw));
+    // a record about the other side does not fit this ruling: searched
+    let other = MateVerdict {
+        side: Color::Black,
+        ..recorded
+    };
+    let mut replay = Game::new(s).expect("setup");
+    let searched_again = replay.apply_recorded(&resign, &[other]);
+    assert_eq!(searched_again.verdicts, searched.verdicts);
+    assert_eq!(
+        replay.outcome().map(|o| o.result),
         Some(GameResult::WhiteWins)
     );
 }
@@ -206,12 +252,20 @@ fn an_undecided_flag_waits_for_the_arbiter() {
     s.start = position(OPEN);
     s.regulations = undecided();
     let mut game = Game::new(s).expect("setup");
-    game.advance(5_401_000);
-    assert_eq!(game.state(), State::AwaitingRuling);
-    game.apply(
-        0,
-        &ev(5_402_000, Actor::Arbiter, Action::Ruling(Judgment::Draw)),
+    let fell = game.advance(5_401_000);
+    assert_eq!(fell.seq, None);
+    assert_eq!(fell.verdicts.len(), 1);
+    assert_eq!(
+        game.state(),
+        State::AwaitingRuling {
+            what: Ruling::Mate { side: Color::White }
+        }
     );
+    game.apply(&ev(
+        5_402_000,
+        Actor::Arbiter,
+        Action::Ruling(Judgment::Draw),
+    ));
     let o = game.outcome().expect("ruled");
     assert_eq!(o.result, GameResult::Draw);
     assert_eq!(o.termination, Termination::TimeForfeitDraw);
@@ -239,17 +293,14 @@ fn odds_with_a_history_is_a_setup_error() {
 #[test]
 fn the_read_model_is_pure() {
     let mut game = Game::new(setup(EditionId::Fide2023, "5400")).expect("setup");
-    game.apply(
-        0,
-        &ev(
-            10_000,
-            white(),
-            Action::Move {
-                text: "e4".into(),
-                press: true,
-            },
-        ),
-    );
+    game.apply(&ev(
+        10_000,
+        white(),
+        Action::Move {
+            text: "e4".into(),
+            press: true,
+        },
+    ));
     let before = game.clone();
     // Black's clock runs from 10 s: at 70 s he has a minute less
     let at = game.remaining_at(70_000);
@@ -262,14 +313,11 @@ fn the_read_model_is_pure() {
     assert_eq!(game.allowed_moves().len(), 20);
     assert!(game.same_state(&before) && game.log() == before.log());
     // a touch binds: only the touched knight's moves are allowed
-    game.apply(
-        1,
-        &ev(
-            20_000,
-            Actor::Player(Color::Black),
-            Action::Touch(shakmaty::Square::G8),
-        ),
-    );
+    game.apply(&ev(
+        20_000,
+        Actor::Player(Color::Black),
+        Action::Touch(shakmaty::Square::G8),
+    ));
     assert_eq!(game.allowed_moves().len(), 2);
 }
 
@@ -305,8 +353,8 @@ fn the_next_deadline_is_the_lateness_limit() {
         ev(100_000, Actor::Player(Color::Black), Action::Arrive),
         ev(200_000, Actor::Arbiter, Action::Resume),
     ];
-    for (i, e) in events.iter().enumerate() {
-        game.apply(i, e);
+    for e in events.iter() {
+        game.apply(e);
     }
     // White (who must reply) is absent: his clock runs; he is late after 600 s
     let deadline = game.next_deadline().expect("a deadline");

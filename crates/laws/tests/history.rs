@@ -229,7 +229,7 @@ fn both(ed: EditionId, start: &Chess, moves: &[Move]) -> (Game, Game) {
                 press: true,
             },
         };
-        events.apply(i, &event);
+        events.apply(&event);
         p.play_unchecked(*m);
     }
     (history, events)

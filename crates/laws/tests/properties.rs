@@ -195,7 +195,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
     let mut out: Vec<Event> = Vec::new();
     let push = |game: &mut Game, out: &mut Vec<Event>, t: Millis, by: Actor, action: Action| {
         let event = Event { t, by, action };
-        game.apply(out.len(), &event);
+        game.apply(&event);
         out.push(event);
     };
     let uci = |m: &shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
@@ -698,7 +698,7 @@ fn refusals(setup: &Setup, events: &[Event]) -> Result<(), TestCaseError> {
         let mut before = game.clone();
         before.advance(e.t);
         let n = before.log().len();
-        game.apply(i, e);
+        game.apply(e);
         prop_assert_eq!(&game.log()[..n], before.log());
         let new = &game.log()[n..];
         if new.len() == 1 && new[0].note.decision() == DecisionKind::Refused {
@@ -721,7 +721,7 @@ fn replay(setup: &Setup, events: &[Event], ticks: &[Millis]) -> Result<(), TestC
     let mut live = Game::new(setup.clone()).expect("setup");
     let mut replay = Game::new(setup.clone()).expect("setup");
     let mut advanced_to = Vec::new();
-    for (i, e) in events.iter().enumerate() {
+    for e in events.iter() {
         for &tick in ticks {
             let at = live.now() + tick / 8;
             if at <= e.t {
@@ -729,8 +729,8 @@ fn replay(setup: &Setup, events: &[Event], ticks: &[Millis]) -> Result<(), TestC
                 advanced_to.push(at);
             }
         }
-        live.apply(i, e);
-        replay.apply(i, e);
+        live.apply(e);
+        replay.apply(e);
     }
     let end = events.last().map_or(0, |e| e.t) + 60_000;
     live.advance(end);
@@ -760,8 +760,8 @@ fn replay(setup: &Setup, events: &[Event], ticks: &[Millis]) -> Result<(), TestC
 /// The events and the log of a game, one line each.
 fn story(setup: &Setup, events: &[Event]) -> String {
     let mut game = Game::new(setup.clone()).expect("setup");
-    for (i, e) in events.iter().enumerate() {
-        game.apply(i, e);
+    for e in events.iter() {
+        game.apply(e);
     }
     let mut out = String::from("events:\n");
     for (i, e) in events.iter().enumerate() {
@@ -823,7 +823,7 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
         let log0 = before.log().len();
         let len0 = game.moves().len();
         let snapshot = (model.clone(), game.clone());
-        game.apply(i, e);
+        game.apply(e);
         let new = &game.log()[log0..];
         let len1 = game.moves().len();
         let at = format!("after event {i} ({:?} at {})", e.action, e.t);
@@ -945,14 +945,11 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
             for d in new {
                 if let Note::ClockNotPressed(side) = d.note {
                     let fallen = reference.1.clock().fallen(side).is_some();
-                    reference.1.apply(
-                        usize::MAX,
-                        &Event {
-                            t: e.t,
-                            by: Actor::Player(side),
-                            action: Action::Press,
-                        },
-                    );
+                    reference.1.apply(&Event {
+                        t: e.t,
+                        by: Actor::Player(side),
+                        action: Action::Press,
+                    });
                     reference.0.press(side, &tc, fallen);
                 }
             }
@@ -992,14 +989,11 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
             let mut pressed = before.clone();
             for d in new {
                 if let Note::ClockNotPressed(side) = d.note {
-                    pressed.apply(
-                        usize::MAX,
-                        &Event {
-                            t: e.t,
-                            by: Actor::Player(side),
-                            action: Action::Press,
-                        },
-                    );
+                    pressed.apply(&Event {
+                        t: e.t,
+                        by: Actor::Player(side),
+                        action: Action::Press,
+                    });
                 }
             }
             reinstated(&game, &pressed, &at)?;

@@ -200,7 +200,11 @@ const TERMINATIONS: [Termination; 20] = [
 const STATES: [State; 4] = [
     State::Playing,
     State::Adjourned,
-    State::AwaitingRuling,
+    State::AwaitingRuling {
+        what: arbitre_laws::Ruling::Mate {
+            side: shakmaty::Color::White,
+        },
+    },
     State::Finished,
 ];
 

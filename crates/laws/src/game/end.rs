@@ -10,7 +10,7 @@ use shakmaty::Color;
 use super::{Awaiting, Game};
 use crate::{
     clock::Millis,
-    dead::{self, Mate},
+    dead::{self, MateAnswer, MateVerdict},
     edition::Article,
     event::Judgment,
     explain::Note,
@@ -55,22 +55,41 @@ impl Game {
         lose: (Termination, Article),
         draw: (Termination, Article),
     ) {
-        let budget = self.regulations.mate_search_nodes;
-        match dead::can_checkmate_within(&self.position, !loser, budget).0 {
-            Mate::Possible(_) => self.finish(
+        let verdict = self.mate_verdict(!loser);
+        match verdict.answer {
+            MateAnswer::Can => self.finish(
                 t,
                 event,
                 Outcome::new(GameResult::win(!loser), lose.0, lose.1),
             ),
-            Mate::Impossible => {
+            MateAnswer::Cannot => {
                 self.finish(t, event, Outcome::new(GameResult::Draw, draw.0, draw.1))
             }
-            Mate::Unknown => {
+            MateAnswer::Undecided => {
                 self.clock.stop(t);
                 self.awaiting = Some(Awaiting::MateRuling { loser, lose, draw });
                 self.decide(t, event, draw.1, Note::ArbiterMustRuleOnMate(!loser));
             }
         }
+    }
+
+    /// Whether `side` can checkmate: the verdict recorded for this ruling
+    /// when a stored game is replayed (the next one supplied, if it is about
+    /// the same side), otherwise the full search within the regulations'
+    /// budget. Either way the verdict goes into the game's record.
+    fn mate_verdict(&mut self, side: Color) -> MateVerdict {
+        let verdict = match self.supplied.pop_front() {
+            Some(v) if v.side == side => v,
+            _ => {
+                // nothing recorded for this ruling (a live game), or a
+                // record that does not fit: search; a replay whose outcome
+                // then differs from the stored one says so
+                self.supplied.clear();
+                dead::verdict(&self.position, side, self.regulations.mate_search_nodes)
+            }
+        };
+        self.verdicts.push(verdict);
+        verdict
     }
 
     pub(super) fn on_resign(&mut self, t: Millis, index: usize, c: Color) {

@@ -97,7 +97,7 @@ impl Game {
     /// Lets time run to `t` and says whether a move may be played now; logs
     /// the refusal when the game is over or waits for a ruling.
     fn open_for_moves(&mut self, index: usize, t: Millis) -> bool {
-        self.advance(t);
+        self.pass_time(t);
         let open = self.outcome.is_none() && self.awaiting.is_none();
         if !open {
             self.decide(t, Some(index), self.laws.alternation, Note::GameAlreadyOver);

@@ -12,7 +12,7 @@ use crate::{
     clock::{Clock, Millis},
     edition::{Edition, GameType},
     notation::write_san,
-    outcome::{Outcome, State},
+    outcome::{Outcome, Ruling, State},
 };
 
 impl Game {
@@ -56,12 +56,22 @@ impl Game {
         self.outcome.as_ref()
     }
 
-    /// Playing or finished.
+    /// Playing, adjourned, awaiting the arbiter's ruling (on what), or
+    /// finished. A claim made with no arbiter present ended the game (2005
+    /// D1, 2023 III.6): finished, though an arbiter decides its result.
     pub fn state(&self) -> State {
-        if self.outcome.is_some() || matches!(self.awaiting, Some(Awaiting::NoArbiter { .. })) {
-            State::Finished
-        } else if self.awaiting.is_some() {
-            State::AwaitingRuling
+        let what = match self.awaiting {
+            _ if self.outcome.is_some() => return State::Finished,
+            Some(Awaiting::NoArbiter { .. }) => return State::Finished,
+            Some(Awaiting::MateRuling { loser, .. }) => Some(Ruling::Mate { side: !loser }),
+            Some(Awaiting::Quickplay { claimant }) => Some(Ruling::QuickplayClaim { claimant }),
+            Some(Awaiting::QuickplayAtFlag { fallen, claimant }) => {
+                Some(Ruling::QuickplayAtFlag { fallen, claimant })
+            }
+            None => None,
+        };
+        if let Some(what) = what {
+            State::AwaitingRuling { what }
         } else if self.is_adjourned() {
             State::Adjourned
         } else {

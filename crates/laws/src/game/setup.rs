@@ -220,6 +220,9 @@ impl Game {
             interrupted: None,
             outcome: None,
             log: Vec::new(),
+            events: 0,
+            verdicts: Vec::new(),
+            supplied: std::collections::VecDeque::new(),
             now: 0,
         };
         if let Some(odds) = setup.odds {

@@ -17,8 +17,10 @@ impl Game {
     /// The complete state now, its log left out.
     pub(super) fn snapshot(&mut self) -> Snapshot {
         let log = core::mem::take(&mut self.log);
+        let verdicts = core::mem::take(&mut self.verdicts);
         let snap = Snapshot(Box::new(self.clone()));
         self.log = log;
+        self.verdicts = verdicts;
         snap
     }
 
@@ -34,6 +36,9 @@ impl Game {
     pub(super) fn reinstate(&mut self, snap: &Snapshot, t: Millis) {
         let mut back = (*snap.0).clone();
         back.log = core::mem::take(&mut self.log);
+        back.events = self.events;
+        back.verdicts = core::mem::take(&mut self.verdicts);
+        back.supplied = core::mem::take(&mut self.supplied);
         back.now = self.now;
         back.illegal = self.illegal;
         back.present = self.present;

@@ -19,7 +19,7 @@ use crate::{
 impl Game {
     /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
     /// is seen, or only recorded, as the flag policy says.
-    pub fn advance(&mut self, t: Millis) {
+    pub(super) fn pass_time(&mut self, t: Millis) {
         if t < self.now {
             return;
         }
