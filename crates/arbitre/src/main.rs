@@ -3,7 +3,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 /// An electronic chess arbiter: the FIDE Laws of Chess, cited.
 #[derive(Parser, Debug)]
@@ -11,15 +11,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-/// Language of the explanations.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Lang {
-    /// English.
-    En,
-    /// French.
-    Fr,
 }
 
 /// Long help of `arbitre analyze`.
@@ -59,9 +50,11 @@ enum Command {
         /// Print one JSON object per file (the shape of docs/SCENARIOS.md).
         #[arg(long)]
         json: bool,
-        /// Language of the explanations in the human-readable form.
-        #[arg(long, value_enum, default_value = "en")]
-        lang: Lang,
+        /// Language of what the arbiter says (the text report, and the
+        /// messages of --json): en or fr; de, es, it and nl are accepted
+        /// and shown in English (they have piece letters, no catalogue yet).
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
         /// Write the sealed-move envelope of a scenario that ends adjourned to this file.
         #[arg(long, requires = "key")]
         envelope_out: Option<PathBuf>,
@@ -155,6 +148,12 @@ fn parse_edition(text: &str) -> Result<arbitre_laws::EditionId, String> {
         .map_err(|e: arbitre_laws::edition::UnknownEdition| e.to_string())
 }
 
+/// A language code for `--lang`.
+fn parse_language(text: &str) -> Result<arbitre_laws::Language, String> {
+    arbitre_laws::Language::from_code(text)
+        .ok_or_else(|| format!("`{text}` is not one of en, fr, de, es, it, nl"))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -164,18 +163,10 @@ fn main() -> ExitCode {
             lang,
             envelope_out,
             key,
-        } => {
-            let lang = match lang {
-                Lang::En => arbitre_laws::explain::Lang::En,
-                Lang::Fr => arbitre_laws::explain::Lang::Fr,
-            };
-            match (envelope_out, key) {
-                (Some(out), Some(key)) => {
-                    arbitre::replay::run_sealing(&files, json, lang, &out, &key)
-                }
-                _ => arbitre::replay::run(&files, json, lang),
-            }
-        }
+        } => match (envelope_out, key) {
+            (Some(out), Some(key)) => arbitre::replay::run_sealing(&files, json, lang, &out, &key),
+            _ => arbitre::replay::run(&files, json, lang),
+        },
         Command::Analyze {
             fens,
             fast,

@@ -2,7 +2,8 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{explain::Lang, outcome::State, Action, Actor, Event, Game, Millis};
+use arbitre_laws::{outcome::State, Game, Language, Millis};
+use arbitre_messages::{report as line, time};
 use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
 
@@ -58,7 +59,7 @@ fn envelope(game: &Game) -> Value {
 }
 
 /// The output object of `docs/SCENARIOS.md`.
-pub fn report(game: &Game, lang: Lang) -> Value {
+pub fn report(game: &Game, lang: Language) -> Value {
     let outcome = game.outcome();
     let state: State = game.state();
     let log: Vec<Value> = game
@@ -70,7 +71,7 @@ pub fn report(game: &Game, lang: Lang) -> Value {
                 "event": d.event,
                 "decision": d.note.decision().code(),
                 "article": d.article,
-                "message": d.note.text(lang),
+                "message": arbitre_messages::render(&d.note, lang),
             })
         })
         .collect();
@@ -91,212 +92,36 @@ pub fn report(game: &Game, lang: Lang) -> Value {
     })
 }
 
-fn describe(event: &Event, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
-    let who = match (event.by, fr) {
-        (Actor::Player(Color::White), false) => "White",
-        (Actor::Player(Color::Black), false) => "Black",
-        (Actor::Arbiter, false) => "Arbiter",
-        (Actor::Player(Color::White), true) => "Blancs",
-        (Actor::Player(Color::Black), true) => "Noirs",
-        (Actor::Arbiter, true) => "Arbitre",
-    };
-    let what = match &event.action {
-        Action::Move { text, press: true } => text.clone(),
-        Action::Move { text, press: false } => {
-            format!(
-                "{text} ({})",
-                if fr {
-                    "sans appuyer sur la pendule"
-                } else {
-                    "clock not pressed"
-                }
-            )
-        }
-        Action::Touch(sq) => format!("{} {sq}", if fr { "touche" } else { "touches" }),
-        Action::Misrestored => (if fr {
-            "partie mal reconstituée"
-        } else {
-            "the game was restored incorrectly"
-        })
-        .into(),
-        Action::Press => (if fr {
-            "appuie sur la pendule"
-        } else {
-            "presses the clock"
-        })
-        .into(),
-        Action::OfferDraw => (if fr {
-            "propose la nullité"
-        } else {
-            "offers a draw"
-        })
-        .into(),
-        Action::AcceptDraw => (if fr {
-            "accepte la nullité"
-        } else {
-            "accepts the draw"
-        })
-        .into(),
-        Action::DeclineDraw => (if fr {
-            "refuse la nullité"
-        } else {
-            "declines the draw"
-        })
-        .into(),
-        Action::Claim {
-            kind,
-            intended: Some(m),
-        } => {
-            format!(
-                "{} {} ({} {m})",
-                if fr { "réclame" } else { "claims" },
-                kind.code(),
-                if fr {
-                    "coup déclaré"
-                } else {
-                    "declared move"
-                }
-            )
-        }
-        Action::Claim {
-            kind,
-            intended: None,
-        } => format!("{} {}", if fr { "réclame" } else { "claims" }, kind.code()),
-        Action::Resign => (if fr { "abandonne" } else { "resigns" }).into(),
-        // the sealed move is never shown: it is revealed when the envelope is opened
-        Action::Seal(_) => (if fr {
-            "met son coup sous enveloppe"
-        } else {
-            "seals a move"
-        })
-        .into(),
-        Action::Arrive => (if fr { "arrive" } else { "arrives" }).into(),
-        Action::Start { absent } if absent.is_empty() => (if fr {
-            "lance la partie"
-        } else {
-            "starts the game"
-        })
-        .into(),
-        Action::Start { absent } => format!(
-            "{} ({})",
-            if fr {
-                "lance la partie"
-            } else {
-                "starts the game"
-            },
-            absent
-                .iter()
-                .map(|c| match (c, fr) {
-                    (Color::White, false) => "White absent",
-                    (Color::Black, false) => "Black absent",
-                    (Color::White, true) => "Blancs absents",
-                    (Color::Black, true) => "Noirs absents",
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Action::StopClocks => (if fr {
-            "arrête les pendules"
-        } else {
-            "stops the clocks"
-        })
-        .into(),
-        Action::RestartClocks => (if fr {
-            "remet la pendule en marche"
-        } else {
-            "restarts the clocks"
-        })
-        .into(),
-        Action::AdjustTime {
-            white,
-            black,
-            article,
-        } => format!(
-            "{} {:+.3} / {:+.3} s ({article})",
-            if fr {
-                "corrige les temps"
-            } else {
-                "adjusts the times"
-            },
-            *white as f64 / 1000.0,
-            *black as f64 / 1000.0
-        ),
-        Action::DeclareResult { result, article } => format!(
-            "{} {} ({article})",
-            if fr {
-                "déclare le résultat"
-            } else {
-                "declares the result"
-            },
-            result.code()
-        ),
-        Action::Adjourn { resume_at, place } => format!(
-            "{} ({resume_at}, {place})",
-            if fr { "ajourne" } else { "adjourns" }
-        ),
-        Action::Resume => (if fr { "reprise" } else { "resumes the game" }).into(),
-        Action::Ruling(j) => format!("{} {j:?}", if fr { "décide" } else { "rules" }),
-        Action::EnvelopeLost => (if fr {
-            "enveloppe perdue"
-        } else {
-            "envelope lost"
-        })
-        .into(),
-        Action::Unrestorable(u) => format!(
-            "{} {u:?}",
-            if fr {
-                "impossible à rétablir :"
-            } else {
-                "cannot restore"
-            }
-        ),
-        Action::SetClocks { white, black } => {
-            format!(
-                "{} {:.3} / {:.3}",
-                if fr {
-                    "règle les pendules"
-                } else {
-                    "sets the clocks"
-                },
-                *white as f64 / 1000.0,
-                *black as f64 / 1000.0
-            )
-        }
-    };
-    format!("{who}: {what}")
-}
-
-fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
+/// The text report: the scenario's events and the decisions they led to,
+/// then the scoresheet, the result and the clocks, in `lang`.
+fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
     let mut out = String::new();
-    let fr = lang == Lang::Fr;
     out.push_str(&format!("# {}\n", scenario.name));
-    out.push_str(&format!(
-        "{} {} · {} {} · {}\n",
-        if fr { "Règles" } else { "Laws" },
+    let control = game.clock().control().to_string();
+    out.push_str(&line::header(
         game.laws().code,
-        if fr { "cadence" } else { "time control" },
-        game.clock().control(),
-        game.game_type().code(),
+        &control,
+        game.game_type(),
+        lang,
     ));
+    out.push('\n');
     let decision = |out: &mut String, d: &arbitre_laws::Decision| {
+        let said = arbitre_messages::render(&d.note, lang);
         out.push_str(&format!(
-            "{:>9.3}    [{}] {}: {}\n",
-            d.t as f64 / 1000.0,
-            d.article.unwrap_or("-"),
-            d.note.decision().code(),
-            d.note.text(lang)
+            "{:>9}    {}\n",
+            time::clock(d.t, lang),
+            line::decision(d.article, d.note.decision(), &said, lang)
         ));
     };
     let mut log = game.log().iter().peekable();
-    for event in &scenario.events {
+    for (i, event) in scenario.events.iter().enumerate() {
         while let Some(d) = log.next_if(|d| d.event.is_none() && d.t <= event.t) {
             decision(&mut out, d);
         }
         out.push_str(&format!(
-            "{:>9.3}  {}\n",
-            event.t as f64 / 1000.0,
-            describe(event, lang)
+            "{:>9}  {}\n",
+            time::clock(event.t, lang),
+            arbitre_messages::event(event, lang)
         ));
         while let Some(d) = log.next_if(|d| d.event == Some(i)) {
             decision(&mut out, d);
@@ -307,7 +132,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
     }
     let sheet = game.scoresheet();
     if !sheet.is_empty() {
-        let mut line = String::new();
+        let mut moves = String::new();
         for (i, san) in sheet.iter().enumerate() {
             let ply = i + if game.start().turn() == Color::Black {
                 1
@@ -315,43 +140,29 @@ fn human(scenario: &Scenario, game: &Game, lang: Lang) -> String {
                 0
             };
             if ply % 2 == 0 {
-                line.push_str(&format!("{}. ", ply / 2 + 1));
+                moves.push_str(&format!("{}. ", ply / 2 + 1));
             } else if i == 0 {
-                line.push_str("1... ");
+                moves.push_str("1... ");
             }
-            line.push_str(san);
-            line.push(' ');
+            moves.push_str(san);
+            moves.push(' ');
         }
-        out.push_str(&format!(
-            "{}: {}\n",
-            if fr { "Feuille" } else { "Scoresheet" },
-            line.trim_end()
-        ));
+        out.push_str(&line::scoresheet(moves.trim_end(), lang));
+        out.push('\n');
     }
-    let result = match game.outcome() {
-        Some(o) => format!(
-            "{} ({}, art. {})",
-            o.result.code(),
-            o.termination.code(),
-            o.article
-        ),
-        None => format!("* ({})", game.state().code()),
-    };
-    out.push_str(&format!(
-        "{}: {}\n{}: {} {:.3} s, {} {:.3} s\n",
-        if fr { "Résultat" } else { "Result" },
-        result,
-        if fr { "Pendules" } else { "Clocks" },
-        if fr { "Blancs" } else { "White" },
-        game.clock().remaining(Color::White) as f64 / 1000.0,
-        if fr { "Noirs" } else { "Black" },
-        game.clock().remaining(Color::Black) as f64 / 1000.0,
+    out.push_str(&line::result(game.outcome(), game.state(), lang));
+    out.push('\n');
+    out.push_str(&line::clocks(
+        game.clock().remaining(Color::White),
+        game.clock().remaining(Color::Black),
+        lang,
     ));
+    out.push('\n');
     out
 }
 
 /// Runs `arbitre replay`. Exit status 2 if any file is malformed.
-pub fn run(files: &[PathBuf], as_json: bool, lang: Lang) -> ExitCode {
+pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
     let mut failed = false;
     for path in files {
         let shown = path.display();
@@ -424,7 +235,7 @@ pub fn envelope_info(game: &Game) -> Option<crate::envelope::EnvelopeInfo> {
 pub fn run_sealing(
     files: &[PathBuf],
     as_json: bool,
-    lang: Lang,
+    lang: Language,
     out: &std::path::Path,
     key: &std::path::Path,
 ) -> ExitCode {

@@ -16,7 +16,10 @@ use shakmaty::{
 /// Longest text, in bytes, that [`read_move`] tries to read.
 pub const MAX_MOVE_LEN: usize = 64;
 
-/// Language of piece letters in moves written by players.
+/// A language: of the piece letters in moves written by players, and the
+/// one language type of arbitre, also for what it says to people
+/// (`arbitre-messages` has catalogues for English and French, and shows
+/// the other languages in English).
 ///
 /// Letters (king, queen, rook, bishop, knight): `En` K Q R B N, `Fr` R D T F C,
 /// `De` K D T L S, `Es` R D T A C, `It` R D T A C, `Nl` K D T L P.
