@@ -241,7 +241,7 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
             },
         },
         15 => Action::Resign,
-        16 => Action::Seal(any_text(u, game, lang)?),
+        16 => Action::Seal(any_text(u, game, lang)?.as_str().into()),
         17 => Action::Arrive,
         18 => Action::Adjourn {
             resume_at: short_text(u)?,

@@ -2,7 +2,10 @@
 
 use shakmaty::Color;
 
-use crate::clock::Millis;
+use crate::{
+    clock::Millis,
+    seal::{Commitment, Salt, SealedText},
+};
 
 /// Who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,6 +153,8 @@ pub enum ActionKind {
     Resign,
     /// `seal`.
     Seal,
+    /// `open`.
+    Open,
     /// `arrive`.
     Arrive,
     /// `adjourn`.
@@ -180,7 +185,7 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// Every kind, in the order of `docs/SCENARIOS.md`.
-    pub const ALL: [ActionKind; 22] = [
+    pub const ALL: [ActionKind; 23] = [
         ActionKind::Move,
         ActionKind::Press,
         ActionKind::Touch,
@@ -190,6 +195,7 @@ impl ActionKind {
         ActionKind::Claim,
         ActionKind::Resign,
         ActionKind::Seal,
+        ActionKind::Open,
         ActionKind::Arrive,
         ActionKind::Adjourn,
         ActionKind::Resume,
@@ -217,6 +223,7 @@ impl ActionKind {
             ActionKind::Claim => "claim",
             ActionKind::Resign => "resign",
             ActionKind::Seal => "seal",
+            ActionKind::Open => "open",
             ActionKind::Arrive => "arrive",
             ActionKind::Adjourn => "adjourn",
             ActionKind::Resume => "resume",
@@ -243,6 +250,7 @@ impl ActionKind {
         matches!(
             self,
             ActionKind::Adjourn
+                | ActionKind::Open
                 | ActionKind::Resume
                 | ActionKind::Ruling
                 | ActionKind::EnvelopeLost
@@ -255,6 +263,35 @@ impl ActionKind {
                 | ActionKind::AdjustTime
                 | ActionKind::DeclareResult
         )
+    }
+}
+
+/// A sealed move as an event carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sealed {
+    /// The move as written, known to whoever reads the record (a scenario
+    /// file, an arbiter at the board): the engine opens the envelope by
+    /// itself when the Laws say. Its `Debug` does not show it.
+    Text(SealedText),
+    /// Only the commitment to the move: what a stored game holds. The
+    /// arbiter opens the envelope with an [`Action::Open`] event when the
+    /// Laws say.
+    Committed(Commitment),
+}
+
+impl Sealed {
+    /// The move, when the event carries it.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Sealed::Text(t) => Some(&t.0),
+            Sealed::Committed(_) => None,
+        }
+    }
+}
+
+impl From<&str> for Sealed {
+    fn from(text: &str) -> Sealed {
+        Sealed::Text(SealedText(text.to_owned()))
     }
 }
 
@@ -288,7 +325,16 @@ pub enum Action {
     /// The player resigns.
     Resign,
     /// The player writes a move for the envelope (Annex A).
-    Seal(String),
+    Seal(Sealed),
+    /// The arbiter opens the envelope of a move the game holds only as a
+    /// commitment (A7, A9; 1930 21.5–21.6): the move as written and the
+    /// salt, which must open the commitment before the move is judged (A8).
+    Open {
+        /// The sealed move, as written.
+        text: String,
+        /// The commitment's secret salt.
+        salt: Salt,
+    },
     /// The player is at the board.
     Arrive,
     /// The arbiter ends the session: the player with the move must seal.
@@ -356,6 +402,7 @@ impl Action {
             Action::Claim { .. } => ActionKind::Claim,
             Action::Resign => ActionKind::Resign,
             Action::Seal(_) => ActionKind::Seal,
+            Action::Open { .. } => ActionKind::Open,
             Action::Arrive => ActionKind::Arrive,
             Action::Adjourn { .. } => ActionKind::Adjourn,
             Action::Resume => ActionKind::Resume,

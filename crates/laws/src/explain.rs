@@ -269,6 +269,14 @@ pub enum Note {
     ReplierAbsentClockStarted(Color),
     /// The fresh envelope with the reply is opened.
     ReplyOpened,
+    /// The game holds only the commitment to `Color`'s sealed move: the
+    /// arbiter must open the envelope and give the move.
+    EnvelopeToOpen(Color),
+    /// The move and salt the arbiter gave do not open the commitment: not
+    /// the move that was sealed.
+    OpeningMismatch,
+    /// An opening with no envelope waiting to be opened.
+    NothingToOpen,
     /// The sealed move is played.
     SealedMovePlayed {
         /// The sealer.
@@ -577,6 +585,9 @@ impl Note {
             EnvelopeOpened => "envelope-opened",
             ReplierAbsentClockStarted(_) => "replier-absent-clock-started",
             ReplyOpened => "reply-opened",
+            EnvelopeToOpen(_) => "envelope-to-open",
+            OpeningMismatch => "opening-mismatch",
+            NothingToOpen => "nothing-to-open",
             SealedMovePlayed { .. } => "sealed-move-played",
             SealedMoveInvalid { .. } => "sealed-move-invalid",
             ReplySealed(_) => "reply-sealed",
@@ -630,6 +641,8 @@ impl Note {
             | Resumed
             | EnvelopeOpened
             | ReplyOpened
+            | OpeningMismatch
+            | NothingToOpen
             | ArbiterSetsClocks
             | MovesAfterErrorAnnulled
             | ClockErrorCorrected
@@ -683,6 +696,7 @@ impl Note {
             | MoveSealed(c)
             | GameAdjourned(c)
             | SealerReplays(c)
+            | EnvelopeToOpen(c)
             | ReplierAbsentClockStarted(c)
             | ReplySealed(c)
             | ClaimStandsAsOffer(c) => vec![("side", Arg::Side(*c))],
@@ -904,6 +918,9 @@ impl Note {
             EnvelopeOpened,
             ReplierAbsentClockStarted(Black),
             ReplyOpened,
+            EnvelopeToOpen(White),
+            OpeningMismatch,
+            NothingToOpen,
             SealedMovePlayed {
                 side: White,
                 text: text(),
@@ -1028,6 +1045,9 @@ impl Note {
                 | EnvelopeOpened
                 | ReplierAbsentClockStarted(_)
                 | ReplyOpened
+                | EnvelopeToOpen(_)
+                | OpeningMismatch
+                | NothingToOpen
                 | SealedMovePlayed { .. }
                 | SealedMoveInvalid { .. }
                 | ReplySealed(_)
@@ -1063,15 +1083,15 @@ impl Note {
             | EnvelopeOpened
             | ReplierAbsentClockStarted(_)
             | ReplyOpened
+            | EnvelopeToOpen(_)
             | SealedMovePlayed { .. }
             | ArbiterSetsClocks
             | MovesAfterErrorAnnulled
             | ClockErrorCorrected
             | ClockErrorTooSevere => DecisionKind::Resumption,
             SealedMoveInvalid { .. } => DecisionKind::SealedMoveInvalid,
-            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_) => {
-                DecisionKind::Refused
-            }
+            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_)
+            | OpeningMismatch | NothingToOpen => DecisionKind::Refused,
             IllegalMoveMade { .. } => DecisionKind::IllegalMove,
             IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => {
                 DecisionKind::Reinstated

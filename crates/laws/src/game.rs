@@ -524,7 +524,7 @@ impl Game {
                     article,
                 },
             ) => self.on_adjust_time(t, ev, *white, *black, article),
-            (_, action) => self.decide(t, ev, None, Note::NotHandled(action_name(action))),
+            (_, action) => self.decide(t, ev, None, Note::NotHandled(action.kind().code())),
         }
     }
 
@@ -567,32 +567,5 @@ fn out_of_range(event: &Event) -> Option<&'static str> {
             Some("adjust_time")
         }
         _ => None,
-    }
-}
-
-fn action_name(action: &Action) -> &'static str {
-    match action {
-        Action::Move { .. } => "move",
-        Action::Press => "press",
-        Action::Touch(_) => "touch",
-        Action::OfferDraw => "offer_draw",
-        Action::AcceptDraw => "accept_draw",
-        Action::DeclineDraw => "decline_draw",
-        Action::Claim { .. } => "claim",
-        Action::Resign => "resign",
-        Action::Seal(_) => "seal",
-        Action::Arrive => "arrive",
-        Action::Adjourn { .. } => "adjourn",
-        Action::Resume => "resume",
-        Action::Ruling(_) => "ruling",
-        Action::EnvelopeLost => "envelope_lost",
-        Action::Unrestorable(_) => "unrestorable",
-        Action::SetClocks { .. } => "set_clocks",
-        Action::Misrestored => "misrestored",
-        Action::Start { .. } => "start",
-        Action::StopClocks => "stop_clocks",
-        Action::RestartClocks => "restart_clocks",
-        Action::AdjustTime { .. } => "adjust_time",
-        Action::DeclareResult { .. } => "declare_result",
     }
 }

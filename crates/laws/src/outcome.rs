@@ -188,6 +188,12 @@ pub enum Ruling {
         /// The claimant.
         claimant: Color,
     },
+    /// The game holds only the commitment to a sealed move: the arbiter
+    /// opens the envelope (an `open` event with the move and its salt).
+    OpenEnvelope {
+        /// Who sealed the move.
+        sealer: Color,
+    },
 }
 
 impl Ruling {
@@ -197,6 +203,7 @@ impl Ruling {
             Ruling::Mate { .. } => "mate",
             Ruling::QuickplayClaim { .. } => "quickplay-claim",
             Ruling::QuickplayAtFlag { .. } => "quickplay-at-flag",
+            Ruling::OpenEnvelope { .. } => "open-envelope",
         }
     }
 }

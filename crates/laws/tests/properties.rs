@@ -30,6 +30,11 @@ use arbitre_laws::{
     Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Millis, Setup, State,
     Termination, TimeControl,
 };
+use arbitre_laws::{
+    event::Sealed,
+    seal::{Commitment, Salt},
+    Ruling,
+};
 use proptest::prelude::*;
 use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
@@ -73,7 +78,10 @@ enum Step {
     Arrive,
     EnvelopeLost,
     /// A whole adjournment: adjourn, seal a legal move, arrivals, resumption.
+    /// The seal is only a commitment half of the time; the arbiter then
+    /// opens the envelope (after a wrong opening, now and then).
     Adjournment {
+        committed: bool,
         choice: usize,
         white_arrives: bool,
         black_arrives: bool,
@@ -138,8 +146,9 @@ fn step() -> impl Strategy<Value = (Step, bool, i64)> {
         4 => Just(Step::Resume),
         10 => Just(Step::Arrive),
         2 => Just(Step::EnvelopeLost),
-        10 => (any::<usize>(), prop::bool::weighted(0.8), prop::bool::weighted(0.8))
-            .prop_map(|(choice, white_arrives, black_arrives)| Step::Adjournment {
+        10 => (any::<bool>(), any::<usize>(), prop::bool::weighted(0.8), prop::bool::weighted(0.8))
+            .prop_map(|(committed, choice, white_arrives, black_arrives)| Step::Adjournment {
+                committed,
                 choice,
                 white_arrives,
                 black_arrives,
@@ -199,6 +208,8 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
         out.push(event);
     };
     let uci = |m: &shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
+    // the move and salt of a committed seal, for the arbiter who opens it
+    let mut secret: Option<(String, Salt, bool)> = None;
     for (step, to_move, dt) in steps {
         t += dt;
         let turn = game.position().turn();
@@ -339,15 +350,20 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 resume_at: "tomorrow".into(),
                 place: "here".into(),
             }),
-            Step::Seal(k) => player(Action::Seal(if legal.is_empty() {
-                "Zz9".into()
-            } else {
-                uci(&legal[k % legal.len()])
-            })),
+            Step::Seal(k) => player(Action::Seal(
+                if legal.is_empty() {
+                    "Zz9".to_owned()
+                } else {
+                    uci(&legal[k % legal.len()])
+                }
+                .as_str()
+                .into(),
+            )),
             Step::Resume => arbiter(Action::Resume),
             Step::Arrive => player(Action::Arrive),
             Step::EnvelopeLost => arbiter(Action::EnvelopeLost),
             Step::Adjournment {
+                committed,
                 choice,
                 white_arrives,
                 black_arrives,
@@ -367,12 +383,20 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 } else {
                     uci(&legal[choice % legal.len()])
                 };
+                let seal = if *committed {
+                    let salt = Salt([*choice as u8; 32]);
+                    let commitment = Commitment::of(&salt, &sealed);
+                    secret = Some((sealed, salt, choice % 3 == 0));
+                    Sealed::Committed(commitment)
+                } else {
+                    sealed.as_str().into()
+                };
                 push(
                     &mut game,
                     &mut out,
                     t,
                     Actor::Player(turn),
-                    Action::Seal(sealed),
+                    Action::Seal(seal),
                 );
                 t += 60_000;
                 for (side, arrives) in
@@ -412,6 +436,29 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
             })),
         };
         push(&mut game, &mut out, t, by, action);
+        // an envelope the game holds only as a commitment: the arbiter
+        // opens it (with a wrong move first, now and then: refused)
+        if let State::AwaitingRuling {
+            what: Ruling::OpenEnvelope { .. },
+        } = game.state()
+        {
+            if let Some((text, salt, wrong_first)) = secret.take() {
+                if wrong_first {
+                    let wrong = Action::Open {
+                        text: format!("{text}x"),
+                        salt: salt.clone(),
+                    };
+                    push(&mut game, &mut out, t, Actor::Arbiter, wrong);
+                }
+                push(
+                    &mut game,
+                    &mut out,
+                    t,
+                    Actor::Arbiter,
+                    Action::Open { text, salt },
+                );
+            }
+        }
     }
     out
 }
@@ -998,7 +1045,18 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
             }
             reinstated(&game, &pressed, &at)?;
         }
-        if new.iter().any(|d| matches!(d.note, Note::EnvelopeOpened)) {
+        // the game as resumed: once the sealed move is on the board, when
+        // the envelope is opened (by the engine, or by the arbiter's `open`
+        // when the game held only the commitment)
+        let opened = new.iter().any(|d| matches!(d.note, Note::EnvelopeOpened))
+            && !new
+                .iter()
+                .any(|d| matches!(d.note, Note::EnvelopeToOpen(_)));
+        let opened_by_arbiter = matches!(e.action, Action::Open { .. })
+            && !new
+                .iter()
+                .any(|d| d.note.decision() == DecisionKind::Refused);
+        if opened || opened_by_arbiter {
             resumed = game
                 .outcome()
                 .is_none()

@@ -157,6 +157,9 @@ sealer-replays = { $side } makes on the board the move he says he sealed
 envelope-opened = The player who must reply is present: the envelope is opened
 replier-absent-clock-started = { $side }, who must reply, is absent: his clock is started
 reply-opened = The sealer has arrived: the fresh envelope with the reply is opened
+envelope-to-open = The game holds only the commitment to { $side }'s sealed move: the arbiter opens the envelope
+opening-mismatch = Refused: the move and salt given do not open the commitment: this is not the move that was sealed
+nothing-to-open = Refused: no envelope is waiting to be opened
 sealed-move-played = { $side }'s sealed move { $text } is played
 sealed-move-invalid = { $side }'s sealed move `{ $text }` is { $kind ->
         [ambiguous] ambiguous
@@ -269,6 +272,7 @@ event-claim = claims { $claim }
 event-claim-declared = claims { $claim } (declared move { $text })
 event-resign = resigns
 event-seal = seals a move
+event-open = opens the envelope: { $text }
 event-arrive = arrives
 event-adjourn = adjourns the game (resumption: { $resume_at }, { $place })
 event-resume = resumes the game

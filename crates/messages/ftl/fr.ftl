@@ -146,6 +146,9 @@ sealer-replays = Les { $side } jouent sur l'échiquier le coup qu'ils disent avo
 envelope-opened = Le joueur qui doit répondre est présent : l'enveloppe est ouverte
 replier-absent-clock-started = Les { $side }, qui doivent répondre, sont absents : leur pendule est mise en marche
 reply-opened = Le joueur qui a mis son coup sous enveloppe est arrivé : la nouvelle enveloppe contenant la réponse est ouverte
+envelope-to-open = La partie ne détient que l'engagement sur le coup sous enveloppe des { $side } : l'arbitre ouvre l'enveloppe
+opening-mismatch = Refusé : le coup et le sel donnés ne correspondent pas à l'engagement : ce n'est pas le coup mis sous enveloppe
+nothing-to-open = Refusé : aucune enveloppe n'attend d'être ouverte
 sealed-move-played = Le coup sous enveloppe des { $side }, { $text }, est joué
 sealed-move-invalid = Le coup sous enveloppe des { $side }, « { $text } », est { $kind ->
         [ambiguous] ambigu
@@ -258,6 +261,7 @@ event-claim = réclame { $claim }
 event-claim-declared = réclame { $claim } (coup déclaré { $text })
 event-resign = abandonne
 event-seal = met son coup sous enveloppe
+event-open = ouvre l'enveloppe : { $text }
 event-arrive = arrive à l'échiquier
 event-adjourn = ajourne la partie (reprise : { $resume_at }, { $place })
 event-resume = reprend la partie

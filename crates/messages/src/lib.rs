@@ -294,6 +294,7 @@ fn action_message(action: &Action) -> (&'static str, Vec<(&'static str, Arg)>) {
         Action::Resign => ("event-resign", vec![]),
         // the sealed move is never shown: it is revealed when the envelope is opened
         Action::Seal(_) => ("event-seal", vec![]),
+        Action::Open { text, .. } => ("event-open", vec![("text", Arg::Text(text.clone()))]),
         Action::Arrive => ("event-arrive", vec![]),
         Action::Adjourn { resume_at, place } => (
             "event-adjourn",

@@ -55,6 +55,10 @@ fn events() -> Vec<Event> {
         }),
         player(Action::Resign),
         player(Action::Seal("Qxd8".into())),
+        arbiter(Action::Open {
+            text: "Qxd8".into(),
+            salt: arbitre_laws::seal::Salt([1; 32]),
+        }),
         player(Action::Arrive),
         arbiter(Action::Adjourn {
             resume_at: "2005-07-02 10:00".into(),
@@ -104,6 +108,7 @@ fn events() -> Vec<Event> {
             | Action::Claim { .. }
             | Action::Resign
             | Action::Seal(_)
+            | Action::Open { .. }
             | Action::Arrive
             | Action::Adjourn { .. }
             | Action::Resume

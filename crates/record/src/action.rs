@@ -4,7 +4,8 @@
 
 use arbitre_laws::{
     clock::Millis,
-    event::{Judgment, Unrestorable},
+    event::{Judgment, Sealed, Unrestorable},
+    seal::{Commitment, Salt, SealedText},
     Action, ActionKind, ClaimKind, Edition, GameResult,
 };
 use serde::Deserialize;
@@ -47,8 +48,16 @@ pub enum ActionRecord {
     },
     /// Resignation.
     Resign,
-    /// The move written for the envelope.
-    Seal(String),
+    /// The move written for the envelope, or what a stored game keeps of it.
+    Seal(SealRecord),
+    /// The arbiter opens an envelope of which the game holds only the
+    /// commitment: the move as written and the commitment's salt.
+    Open {
+        /// The move as written.
+        text: String,
+        /// The salt.
+        salt: Salt,
+    },
     /// The player is at the board.
     Arrive,
     /// The arbiter adjourns the game.
@@ -102,6 +111,48 @@ pub enum ActionRecord {
     },
 }
 
+/// A sealed move as a record holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SealRecord {
+    /// `"seal": "Nf3"`: the move as written (a scenario file, a request
+    /// from the player's seat). A stored game never keeps this form.
+    Text(SealedText),
+    /// `"seal": {"commitment": "…", "envelope": {…}}`: what a stored game
+    /// keeps: the commitment to the move, and the envelope encrypted to the
+    /// arbiter's public key (`arbitre-envelope`), if there is one.
+    Committed {
+        /// The commitment.
+        commitment: Commitment,
+        /// The sealed envelope's JSON, kept as it is.
+        envelope: Option<Value>,
+    },
+}
+
+/// `seal` as written: the move, or the commitment and the envelope.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawSeal {
+    Text(String),
+    Committed(RawCommitted),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCommitted {
+    commitment: String,
+    #[serde(default)]
+    envelope: Option<Value>,
+}
+
+/// `open`: the move and the salt.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOpen {
+    #[serde(rename = "move")]
+    mv: String,
+    salt: String,
+}
+
 /// `adjourn` details.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -153,7 +204,8 @@ struct RawAction {
     claim: Option<String>,
     intended: Option<String>,
     resign: Option<bool>,
-    seal: Option<String>,
+    seal: Option<RawSeal>,
+    open: Option<RawOpen>,
     arrive: Option<bool>,
     adjourn: Option<RawAdjourn>,
     resume: Option<bool>,
@@ -194,6 +246,7 @@ impl ActionRecord {
             ActionRecord::Claim { .. } => ActionKind::Claim,
             ActionRecord::Resign => ActionKind::Resign,
             ActionRecord::Seal(_) => ActionKind::Seal,
+            ActionRecord::Open { .. } => ActionKind::Open,
             ActionRecord::Arrive => ActionKind::Arrive,
             ActionRecord::Adjourn { .. } => ActionKind::Adjourn,
             ActionRecord::Resume => ActionKind::Resume,
@@ -272,8 +325,28 @@ impl ActionRecord {
             flag(v, "resign")?;
             actions.push(ActionRecord::Resign);
         }
-        if let Some(text) = raw.seal {
-            actions.push(ActionRecord::Seal(text));
+        match raw.seal {
+            Some(RawSeal::Text(text)) => {
+                actions.push(ActionRecord::Seal(SealRecord::Text(SealedText(text))))
+            }
+            Some(RawSeal::Committed(c)) => {
+                let commitment = Commitment::from_hex(&c.commitment).ok_or_else(|| {
+                    err(
+                        "seal.commitment",
+                        "expected 64 hexadecimal digits (a SHA-256 commitment)",
+                    )
+                })?;
+                actions.push(ActionRecord::Seal(SealRecord::Committed {
+                    commitment,
+                    envelope: c.envelope,
+                }));
+            }
+            None => {}
+        }
+        if let Some(o) = raw.open {
+            let salt = Salt::from_hex(&o.salt)
+                .ok_or_else(|| err("open.salt", "expected 64 hexadecimal digits (the salt)"))?;
+            actions.push(ActionRecord::Open { text: o.mv, salt });
         }
         if let Some(v) = raw.arrive {
             flag(v, "arrive")?;
@@ -414,7 +487,19 @@ impl ActionRecord {
                 }
                 Value::String(kind.code().into())
             }
-            ActionRecord::Seal(text) => Value::String(text.clone()),
+            ActionRecord::Seal(SealRecord::Text(text)) => Value::String(text.0.clone()),
+            ActionRecord::Seal(SealRecord::Committed {
+                commitment,
+                envelope,
+            }) => {
+                let mut seal = Map::new();
+                seal.insert("commitment".into(), Value::String(commitment.to_hex()));
+                if let Some(e) = envelope {
+                    seal.insert("envelope".into(), e.clone());
+                }
+                Value::Object(seal)
+            }
+            ActionRecord::Open { text, salt } => json!({"move": text, "salt": salt.to_hex()}),
             ActionRecord::Adjourn { resume_at, place } => {
                 json!({"resume_at": resume_at, "place": place})
             }
@@ -488,7 +573,14 @@ impl ActionRecord {
                 intended: intended.clone(),
             },
             ActionRecord::Resign => Action::Resign,
-            ActionRecord::Seal(text) => Action::Seal(text.clone()),
+            ActionRecord::Seal(SealRecord::Text(text)) => Action::Seal(Sealed::Text(text.clone())),
+            ActionRecord::Seal(SealRecord::Committed { commitment, .. }) => {
+                Action::Seal(Sealed::Committed(*commitment))
+            }
+            ActionRecord::Open { text, salt } => Action::Open {
+                text: text.clone(),
+                salt: salt.clone(),
+            },
             ActionRecord::Arrive => Action::Arrive,
             ActionRecord::Adjourn { resume_at, place } => Action::Adjourn {
                 resume_at: resume_at.clone(),
@@ -541,7 +633,17 @@ impl ActionRecord {
                 intended: intended.clone(),
             },
             Action::Resign => ActionRecord::Resign,
-            Action::Seal(text) => ActionRecord::Seal(text.clone()),
+            Action::Seal(Sealed::Text(text)) => ActionRecord::Seal(SealRecord::Text(text.clone())),
+            Action::Seal(Sealed::Committed(commitment)) => {
+                ActionRecord::Seal(SealRecord::Committed {
+                    commitment: *commitment,
+                    envelope: None,
+                })
+            }
+            Action::Open { text, salt } => ActionRecord::Open {
+                text: text.clone(),
+                salt: salt.clone(),
+            },
             Action::Arrive => ActionRecord::Arrive,
             Action::Adjourn { resume_at, place } => ActionRecord::Adjourn {
                 resume_at: resume_at.clone(),

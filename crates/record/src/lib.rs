@@ -21,7 +21,7 @@ pub mod scenario;
 pub mod setup;
 pub mod time;
 
-pub use action::ActionRecord;
+pub use action::{ActionRecord, SealRecord};
 pub use error::RecordError;
 pub use event::EventRecord;
 pub use setup::SetupRecord;

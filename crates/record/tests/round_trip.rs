@@ -4,7 +4,8 @@
 
 use arbitre_laws::{
     clock::MAX_MILLIS,
-    event::{Judgment, Unrestorable},
+    event::{Judgment, Sealed, Unrestorable},
+    seal::{Commitment, Salt},
     Action, ActionKind, Actor, ClaimKind, EditionId, Event, GameResult,
 };
 use arbitre_record::EventRecord;
@@ -56,7 +57,12 @@ fn action(edition: EditionId) -> impl Strategy<Value = Action> {
                 kind,
             }),
         Just(Action::Resign),
-        text().prop_map(Action::Seal),
+        text().prop_map(|t| Action::Seal(t.as_str().into())),
+        any::<[u8; 32]>().prop_map(|c| Action::Seal(Sealed::Committed(Commitment(c)))),
+        (text(), any::<[u8; 32]>()).prop_map(|(text, salt)| Action::Open {
+            text,
+            salt: Salt(salt)
+        }),
         Just(Action::Arrive),
         (text(), text()).prop_map(|(resume_at, place)| Action::Adjourn { resume_at, place }),
         Just(Action::Resume),

@@ -8,10 +8,11 @@ use crate::{
     clock::Millis,
     dead,
     edition::Article,
-    event::{Action, Actor, Unrestorable},
+    event::{Action, Actor, Sealed, Unrestorable},
     explain::Note,
     notation::{read_move, Reading},
     outcome::{GameResult, Outcome, Termination},
+    seal::{Commitment, Salt},
 };
 
 /// Where an adjournment stands.
@@ -30,15 +31,19 @@ pub(super) enum Phase {
 pub(super) struct Adjourned {
     pub phase: Phase,
     pub sealer: Color,
-    /// The move as written for the envelope (never shown before it is opened).
-    pub sealed: Option<String>,
+    /// The move as written for the envelope, or only the commitment to it
+    /// (never shown before it is opened).
+    pub sealed: Option<Sealed>,
     pub resume_at: String,
     pub place: String,
     /// Arbiter time until which an early adjourner's clock runs (A1b).
     pub early_until: Option<Millis>,
     pub envelope_lost: bool,
     /// The replier's answer sealed in a fresh envelope while the sealer is absent (A9c).
-    pub reply: Option<String>,
+    pub reply: Option<Sealed>,
+    /// An envelope the Laws say to open, of which the game holds only the
+    /// commitment: the arbiter opens it (an `open` event).
+    pub opening: Option<Opening>,
     /// When the game was resumed, and when a player absent by then loses.
     pub resumed_at: Option<Millis>,
     pub deadline: Option<Millis>,
@@ -46,6 +51,17 @@ pub(super) struct Adjourned {
     pub moves_at_resumption: usize,
     /// The record right after resumption, for 1930 21.8.
     pub resumed: Option<Snapshot>,
+}
+
+/// An envelope to be opened by the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Opening {
+    /// What the move must open.
+    pub commitment: Commitment,
+    /// The replier's fresh envelope (A9c), rather than the sealer's.
+    pub reply: bool,
+    /// The article under which it is opened and the move made.
+    pub article: Article,
 }
 
 /// What the envelope shows (A2, 21.4, I.2): never the sealed move.
@@ -111,13 +127,23 @@ impl Game {
     }
 
     /// The sealed move as written, for the arbiter who must put it in a real
-    /// envelope. Nobody else sees it before it is opened.
+    /// envelope, when the event that sealed it carried it (a game that holds
+    /// only the commitment has none). Nobody else sees it before it is opened.
     pub fn sealed_move(&self) -> Option<&str> {
         self.adjourned
             .as_ref()
             .filter(|a| a.phase == Phase::Sealed)?
             .sealed
-            .as_deref()
+            .as_ref()?
+            .text()
+    }
+
+    /// Who sealed the move whose envelope the arbiter must open now, if one
+    /// waits (the game holds only its commitment).
+    pub(super) fn pending_opening(&self) -> Option<Color> {
+        let a = self.adjourned.as_ref()?;
+        let o = a.opening?;
+        Some(if o.reply { !a.sealer } else { a.sealer })
     }
 
     /// The moments of an adjournment that time reaching `t` passes: the
@@ -197,6 +223,10 @@ impl Game {
                     self.decide(t, ev, adj.seal, Note::NotAdjourned);
                     true
                 }
+                (Actor::Arbiter, Action::Open { .. }) => {
+                    self.decide(t, ev, None, Note::NothingToOpen);
+                    true
+                }
                 (Actor::Arbiter, Action::Unrestorable(_)) => {
                     self.decide(t, ev, adj.restore, Note::NotAdjourned);
                     true
@@ -238,7 +268,11 @@ impl Game {
                 if c == self.position.turn() =>
             {
                 // A1a: a move made on the board after being told to seal is the sealed move
-                self.seal(t, index, c, text, true);
+                self.seal(t, index, c, &Sealed::from(text.as_str()), true);
+                true
+            }
+            (Phase::Resumed { .. }, Actor::Arbiter, Action::Open { text, salt }) => {
+                self.on_open(t, index, text, salt);
                 true
             }
             (Phase::Sealed, _, _) => {
@@ -309,6 +343,7 @@ impl Game {
             phase: Phase::AwaitingSeal,
             sealer,
             sealed: None,
+            opening: None,
             resume_at: resume_at.to_owned(),
             place: place.to_owned(),
             early_until: None,
@@ -329,7 +364,7 @@ impl Game {
 
     /// A seal with no adjournment: an early adjournment (A1b) if a session
     /// end is known and not reached, by the player with the move.
-    fn on_early_seal(&mut self, t: Millis, index: usize, c: Color, text: &str) {
+    fn on_early_seal(&mut self, t: Millis, index: usize, c: Color, text: &Sealed) {
         let adj = self.laws.adjournment;
         let Some(end) = self.session_end.filter(|&e| t < e) else {
             self.decide(t, Some(index), adj.seal, Note::NotAdjourned);
@@ -355,7 +390,7 @@ impl Game {
         self.seal(t, index, c, text, false);
     }
 
-    fn seal(&mut self, t: Millis, index: usize, c: Color, text: &str, on_board: bool) {
+    fn seal(&mut self, t: Millis, index: usize, c: Color, text: &Sealed, on_board: bool) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(a) = self.adjourned.as_mut() else {
@@ -365,7 +400,7 @@ impl Game {
             self.decide(t, ev, adj.seal, Note::NotYourSeal(c));
             return;
         }
-        a.sealed = Some(text.to_owned());
+        a.sealed = Some(text.clone());
         a.phase = Phase::Sealed;
         self.interrupted = None;
         let early = a.early_until.is_some();
@@ -475,7 +510,7 @@ impl Game {
         } else if *self.present.get(!sealer) {
             self.decide(t, ev, adj.replier_present, Note::EnvelopeOpened);
             self.open_envelope(t, ev, adj.replier_present);
-            if self.outcome.is_none() {
+            if self.outcome.is_none() && self.pending_opening().is_none() {
                 // the player who must now move (the replier, or the sealer
                 // still in his odds series)
                 let side = self.position.turn();
@@ -500,29 +535,74 @@ impl Game {
             return;
         };
         let (sealer, phase) = (a.sealer, a.phase);
-        if c == !sealer && phase == (Phase::Resumed { opened: false }) {
+        let opening = self.adjourned.as_ref().is_some_and(|a| a.opening.is_some());
+        if c == !sealer && phase == (Phase::Resumed { opened: false }) && !opening {
             // A9b: the envelope is opened on the replier's arrival; his clock runs on
             self.decide(t, ev, adj.replier_absent, Note::EnvelopeOpened);
             self.open_envelope(t, ev, adj.replier_absent);
         } else if c == sealer {
-            let reply = self.adjourned.as_mut().and_then(|a| a.reply.take());
-            if let Some(text) = reply {
+            let reply = self
+                .adjourned
+                .as_mut()
+                .filter(|a| a.opening.is_none())
+                .and_then(|a| a.reply.take());
+            match reply {
                 // A9c: the fresh envelope is opened on the sealer's arrival
-                self.decide(t, ev, adj.sealer_absent, Note::ReplyOpened);
-                self.play_sealed(t, ev, !sealer, &text, adj.sealer_absent);
+                Some(Sealed::Text(text)) => {
+                    self.decide(t, ev, adj.sealer_absent, Note::ReplyOpened);
+                    self.play_sealed(t, ev, !sealer, &text.0, adj.sealer_absent);
+                }
+                Some(Sealed::Committed(commitment)) => {
+                    self.decide(t, ev, adj.sealer_absent, Note::ReplyOpened);
+                    if let Some(a) = self.adjourned.as_mut() {
+                        a.reply = Some(Sealed::Committed(commitment));
+                        a.opening = Some(Opening {
+                            commitment,
+                            reply: true,
+                            article: adj.sealer_absent,
+                        });
+                    }
+                    self.decide(t, ev, adj.sealer_absent, Note::EnvelopeToOpen(!sealer));
+                }
+                None => {}
             }
         }
     }
 
-    /// Opens the envelope: the sealed move is judged as written (A8) and played.
+    /// Opens the envelope: the sealed move is judged as written (A8) and
+    /// played. When the game holds only the commitment, the arbiter must
+    /// open it: the game waits for his `open` event.
     fn open_envelope(&mut self, t: Millis, ev: Option<usize>, article: Article) {
         let Some(a) = self.adjourned.as_mut() else {
             return;
         };
-        a.phase = Phase::Resumed { opened: true };
         let sealer = a.sealer;
-        let Some(text) = a.sealed.take() else { return };
-        self.play_sealed(t, ev, sealer, &text, article);
+        let text = match a.sealed.take() {
+            Some(Sealed::Text(text)) => text,
+            Some(Sealed::Committed(commitment)) => {
+                a.sealed = Some(Sealed::Committed(commitment));
+                a.opening = Some(Opening {
+                    commitment,
+                    reply: false,
+                    article,
+                });
+                self.decide(t, ev, article, Note::EnvelopeToOpen(sealer));
+                return;
+            }
+            None => {
+                a.phase = Phase::Resumed { opened: true };
+                return;
+            }
+        };
+        a.phase = Phase::Resumed { opened: true };
+        self.play_sealed(t, ev, sealer, &text.0, article);
+        self.after_opening();
+    }
+
+    /// The record as it stands once the sealed move is on the board: the
+    /// moves before the first of the resumption (A12), and the position a
+    /// misrestored game goes back to (1930 21.8).
+    fn after_opening(&mut self) {
         if let Some(a) = self.adjourned.as_mut() {
             a.moves_at_resumption = self.moves.len();
             a.resumed = None;
@@ -532,6 +612,45 @@ impl Game {
             if let Some(a) = self.adjourned.as_mut() {
                 a.resumed = Some(snap);
             }
+        }
+    }
+
+    /// The arbiter opens the envelope the game waits for: the move and its
+    /// salt must open the commitment; the move is then judged (A8) and
+    /// played as if the envelope had been opened in the game's presence.
+    fn on_open(&mut self, t: Millis, index: usize, text: &str, salt: &Salt) {
+        let ev = Some(index);
+        let Some((opening, sealer)) = self
+            .adjourned
+            .as_ref()
+            .and_then(|a| a.opening.map(|o| (o, a.sealer)))
+        else {
+            self.decide(t, ev, None, Note::NothingToOpen);
+            return;
+        };
+        if !opening.commitment.opens(salt, text) {
+            self.decide(t, ev, opening.article, Note::OpeningMismatch);
+            return;
+        }
+        if let Some(a) = self.adjourned.as_mut() {
+            a.opening = None;
+            if opening.reply {
+                a.reply = None;
+            } else {
+                a.sealed = None;
+                a.phase = Phase::Resumed { opened: true };
+            }
+        }
+        let by = if opening.reply { !sealer } else { sealer };
+        self.play_sealed(t, ev, by, text, opening.article);
+        if !opening.reply {
+            self.after_opening();
+        }
+        // the player who must now move, if no clock runs yet (the replier
+        // was present: nothing ran while the envelope waited)
+        if self.outcome.is_none() && self.awaiting.is_none() && self.clock.running().is_none() {
+            let side = self.position.turn();
+            self.clock.start(side, t);
         }
     }
 
@@ -633,7 +752,7 @@ impl Game {
     }
 
     /// A9c: the replier, the sealer being absent, seals his reply.
-    fn seal_reply(&mut self, t: Millis, index: usize, c: Color, text: &str) {
+    fn seal_reply(&mut self, t: Millis, index: usize, c: Color, text: &Sealed) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(a) = self.adjourned.as_ref() else {
@@ -650,7 +769,7 @@ impl Game {
         }
         let sealer = a.sealer;
         if let Some(a) = self.adjourned.as_mut() {
-            a.reply = Some(text.to_owned());
+            a.reply = Some(text.clone());
         }
         self.clock.stop(t);
         self.clock.start(sealer, t);

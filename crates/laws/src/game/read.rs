@@ -68,7 +68,9 @@ impl Game {
             Some(Awaiting::QuickplayAtFlag { fallen, claimant }) => {
                 Some(Ruling::QuickplayAtFlag { fallen, claimant })
             }
-            None => None,
+            None => self
+                .pending_opening()
+                .map(|sealer| Ruling::OpenEnvelope { sealer }),
         };
         if let Some(what) = what {
             State::AwaitingRuling { what }
