@@ -51,6 +51,7 @@ use arbitre_laws::{
     dead::{self, can_checkmate, Mate},
     edition::Edition,
     game::{same_position, DeadCheck},
+    replay::FastReplay,
     EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
 };
 use pgn_reader::{
@@ -757,7 +758,7 @@ fn foreign_variant(tags: &Tags) -> Option<&str> {
 /// engine's default policy, which finds the ply where the position first
 /// became dead. Nor is every position tested for checkmate and stalemate:
 /// the record's next move, if legal, shows that the side to move had a move
-/// ([`Game::play_san_continued`]); a refused move has the game replayed with
+/// ([`FastReplay::play_san_continued`]); a refused move has the game replayed with
 /// the test after every move. `thorough` replays every game under the
 /// default policy, testing every move for checkmate and stalemate.
 fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> GameReport {
@@ -778,15 +779,14 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> G
             "variant `{v}` is not played under the Laws of Chess"
         )))
     } else {
-        let policy = if thorough {
-            DeadCheck::AfterIrreversible
+        let mut policy = if thorough {
+            DeadTest::Default
         } else {
-            DeadCheck::MaterialOnly
+            DeadTest::WhereItStopped
         };
         // the quick pass lets each next move of the record stand for the
         // checkmate and stalemate test; the thorough one tests every move
         let mut continued = !thorough;
-        let mut policy = policy;
         loop {
             match replay(&raw, edition, claimable, policy, continued) {
                 // the move refused may follow a checkmate or stalemate
@@ -794,8 +794,8 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> G
                 Ok(Replayed {
                     dead_from: Some(ply),
                     ..
-                }) if !matches!(policy, DeadCheck::DefaultFrom(_)) => {
-                    policy = DeadCheck::DefaultFrom(ply);
+                }) if !matches!(policy, DeadTest::DefaultFrom(_)) => {
+                    policy = DeadTest::DefaultFrom(ply);
                 }
                 r => break r,
             }
@@ -815,6 +815,20 @@ fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> G
         plies,
         findings,
     }
+}
+
+/// How a replay of a game tests for dead positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeadTest {
+    /// The material test after every move ([`DeadCheck::MaterialOnly`]),
+    /// `chasolver`'s fast test where the game stopped (the quick pass).
+    WhereItStopped,
+    /// The engine's default policy throughout (`--thorough`).
+    Default,
+    /// The material test only before this half-move (counted from the
+    /// start, 1 for the first), the default policy from it on: the quick
+    /// pass again, once the first dead position is known not to come earlier.
+    DefaultFrom(u32),
 }
 
 /// Findings that are not made once the engine has ended the game.
@@ -861,7 +875,7 @@ fn replay(
     raw: &RawGame,
     edition: EditionId,
     claimable: bool,
-    dead_check: DeadCheck,
+    dead_test: DeadTest,
     continued: bool,
 ) -> Result<Replayed, String> {
     let laws = edition.laws();
@@ -869,11 +883,18 @@ fn replay(
     let tc = tag(tags, "TimeControl").and_then(time_control);
     let mut setup = Setup::new(edition);
     setup.start = start_position(tags)?;
-    setup.dead_check = dead_check;
+    let dead_from = match dead_test {
+        DeadTest::WhereItStopped => {
+            setup.dead_check = DeadCheck::MaterialOnly;
+            None
+        }
+        DeadTest::Default => None,
+        DeadTest::DefaultFrom(ply) => Some(ply),
+    };
     if let Some(tc) = &tc {
         setup.time_control = tc.clone();
     }
-    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+    let mut game = FastReplay::new(setup, dead_from).map_err(|e| e.to_string())?;
     let result = result_of(tags, raw.marker);
     let ending = ending(tags);
     let total = raw.moves.len() as u32;
@@ -1088,7 +1109,7 @@ fn replay(
     // game earlier: for a win, only if the winner cannot checkmate (a dead
     // position is one where neither side can); otherwise only where a finding
     // depends on the game going on
-    let dead_suspected = dead_check == DeadCheck::MaterialOnly
+    let dead_suspected = dead_test == DeadTest::WhereItStopped
         && match game.outcome().map(|o| o.termination) {
             Some(Termination::Checkmate) => false,
             Some(Termination::Stalemate | Termination::DeadPosition) => true,
