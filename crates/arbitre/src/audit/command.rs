@@ -19,7 +19,7 @@ use super::{
     judge::audit,
     read::{open, read_all, Input, Message, RawGame},
     report::{csv_rows, text_game, write_game_json, Summary, CSV_HEADER},
-    Format, GameReport, Options,
+    Format, GameReport, Kind, Options,
 };
 
 fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
@@ -133,7 +133,7 @@ impl<W: Write> Printer<'_, W> {
             self.write_error = Some(e);
         }
         if self.opts.format != Format::Text {
-            if let Some(f) = r.findings.iter().find(|f| f.kind == "unparseable") {
+            if let Some(f) = r.findings.iter().find(|f| f.kind == Kind::Unparseable) {
                 let msg = &f.message;
                 self.bar
                     .suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));

@@ -15,7 +15,7 @@ use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode, Chess, Color, EnPassa
 
 use super::{
     read::{tag, RawGame, Tags},
-    Finding, GameReport,
+    Finding, GameReport, Kind,
 };
 
 fn fen(pos: &Chess) -> String {
@@ -185,9 +185,14 @@ fn foreign_variant(tags: &Tags) -> Option<&str> {
 /// ([`FastReplay::play_san_continued`]); a refused move has the game replayed with
 /// the test after every move. `thorough` replays every game under the
 /// default policy, testing every move for checkmate and stalemate.
-pub(super) fn audit(raw: RawGame, edition: EditionId, claimable: bool, thorough: bool) -> GameReport {
+pub(super) fn audit(
+    raw: RawGame,
+    edition: EditionId,
+    claimable: bool,
+    thorough: bool,
+) -> GameReport {
     let unparseable = |why: String| Finding {
-        kind: "unparseable",
+        kind: Kind::Unparseable,
         ply: 0,
         fen: None,
         article: None,
@@ -256,7 +261,11 @@ enum DeadTest {
 }
 
 /// Findings that are not made once the engine has ended the game.
-const AFTER_THE_END: [&str; 3] = ["clock-zero", "claimable-threefold", "claimable-fifty"];
+const AFTER_THE_END: [Kind; 3] = [
+    Kind::ClockZero,
+    Kind::ClaimableThreefold,
+    Kind::ClaimableFifty,
+];
 
 /// A game replayed under one dead-position policy.
 struct Replayed {
@@ -380,7 +389,7 @@ fn replay(
         if let Some(e) = refused {
             let pos = after_end.as_ref().unwrap_or(game.position());
             findings.push(Finding {
-                kind: "illegal-move",
+                kind: Kind::IllegalMove,
                 ply,
                 fen: Some(fen(pos)),
                 article: Some(laws.legal_move),
@@ -419,7 +428,7 @@ fn replay(
             if !threefold_seen && seen + 1 >= 3 && !decided_here && !just_ended {
                 threefold_seen = true;
                 findings.push(Finding {
-                    kind: "claimable-threefold",
+                    kind: Kind::ClaimableThreefold,
                     ply,
                     fen: Some(fen(pos)),
                     article: Some(laws.threefold_appeared),
@@ -438,7 +447,7 @@ fn replay(
             {
                 fifty_seen = true;
                 findings.push(Finding {
-                    kind: "claimable-fifty",
+                    kind: Kind::ClaimableFifty,
                     ply,
                     fen: Some(fen(pos)),
                     article: Some(laws.fifty_completed),
@@ -461,7 +470,7 @@ fn replay(
                 // clocks are written to the second: one second of rounding
                 if clk > prev + credit + 1000 {
                     findings.push(Finding {
-                        kind: "clock-increase",
+                        kind: Kind::ClockIncrease,
                         ply,
                         fen: Some(fen(pos)),
                         article: Some(laws.clock_correction),
@@ -479,7 +488,7 @@ fn replay(
                     let expected = prev - emt + credit;
                     if (expected - clk).abs() > 2000 {
                         findings.push(Finding {
-                            kind: "clock-emt",
+                            kind: Kind::ClockEmt,
                             ply,
                             fen: Some(fen(pos)),
                             article: Some(laws.clock_correction),
@@ -502,7 +511,7 @@ fn replay(
             if clk <= 0 && credit > 0 && goes_on && !zero_seen && ended.is_none() {
                 zero_seen = true;
                 findings.push(Finding {
-                    kind: "clock-zero",
+                    kind: Kind::ClockZero,
                     ply,
                     fen: Some(fen(pos)),
                     article: Some(laws.flag_fall),
@@ -520,7 +529,7 @@ fn replay(
     let pos = after_end.as_ref().unwrap_or(game.position());
     if raw.marker.is_none() && !illegal {
         findings.push(Finding {
-            kind: "truncated",
+            kind: Kind::Truncated,
             ply: plies,
             fen: Some(fen(pos)),
             article: None,
@@ -609,7 +618,7 @@ fn judge_result(
                     Mate::Impossible => {
                         flag_judged = true;
                         out.push(Finding {
-                            kind: "flag-cannot-mate",
+                            kind: Kind::FlagCannotMate,
                             ply: plies,
                             fen: Some(fen(pos)),
                             article: Some(laws.flag_fall),
@@ -625,7 +634,7 @@ fn judge_result(
                     Mate::Unknown => {
                         flag_judged = true;
                         out.push(Finding {
-                            kind: "mate-undecided",
+                            kind: Kind::MateUndecided,
                             ply: plies,
                             fen: Some(fen(pos)),
                             article: Some(laws.flag_fall),
@@ -644,7 +653,7 @@ fn judge_result(
                 let opponent = !flagged;
                 match can_checkmate(pos, opponent) {
                     Mate::Possible(line) => out.push(Finding {
-                        kind: "flag-draw-could-mate",
+                        kind: Kind::FlagDrawCouldMate,
                         ply: plies,
                         fen: Some(fen(pos)),
                         article: Some(laws.flag_fall),
@@ -656,7 +665,7 @@ fn judge_result(
                         ),
                     }),
                     Mate::Unknown => out.push(Finding {
-                        kind: "mate-undecided",
+                        kind: Kind::MateUndecided,
                         ply: plies,
                         fen: Some(fen(pos)),
                         article: Some(laws.flag_fall),
@@ -684,7 +693,7 @@ fn judge_result(
                 _ => "a dead position",
             };
             out.push(Finding {
-                    kind: "result-vs-board",
+                    kind: Kind::ResultVsBoard,
                     ply: at,
                     fen: Some(at_fen),
                     article: Some(outcome.article),
@@ -709,7 +718,7 @@ fn judge_result(
                 "the 75-move rule"
             };
             out.push(Finding {
-                    kind: "automatic-end-ignored",
+                    kind: Kind::AutomaticEndIgnored,
                     ply: at,
                     fen: Some(at_fen),
                     article: Some(outcome.article),

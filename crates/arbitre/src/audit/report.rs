@@ -13,33 +13,8 @@ use serde_json::{json, Map, Value};
 
 use super::{
     read::{tag, Tags},
-    Finding, GameReport,
+    Finding, GameReport, Kind,
 };
-
-/// Kinds by severity: what a rating officer should look at first.
-const SEVERITY: [&str; 14] = [
-    "flag-cannot-mate",
-    "result-vs-board",
-    "automatic-end-ignored",
-    "flag-draw-could-mate",
-    "illegal-move",
-    "unparseable",
-    "clock-zero",
-    "clock-increase",
-    "clock-emt",
-    "mate-undecided",
-    "truncated",
-    "claimable-threefold",
-    "claimable-fifty",
-    "",
-];
-
-fn severity(kind: &str) -> usize {
-    SEVERITY
-        .iter()
-        .position(|k| *k == kind)
-        .unwrap_or(SEVERITY.len())
-}
 
 fn finding_json(f: &Finding) -> Value {
     json!({
@@ -119,7 +94,7 @@ pub(super) fn csv_rows(r: &GameReport, file: &str, out: &mut impl Write) -> io::
             t("Result"),
             t("Termination"),
             r.plies,
-            f.kind,
+            f.kind.code(),
             f.ply,
             csv_field(f.fen.as_deref().unwrap_or("")),
             f.article.unwrap_or(""),
@@ -158,7 +133,7 @@ pub(super) fn text_game(r: &GameReport, file: &str, out: &mut impl Write) -> io:
             out,
             "  ply {:>3}  {:<22} {:<8} {}",
             f.ply,
-            f.kind,
+            f.kind.code(),
             f.article.unwrap_or("-"),
             f.message
         )?;
@@ -176,7 +151,7 @@ pub(super) struct Summary {
     pub(super) plies: u64,
     pub(super) with_findings: u64,
     pub(super) findings: u64,
-    pub(super) by_kind: BTreeMap<&'static str, (u64, u64)>,
+    pub(super) by_kind: BTreeMap<Kind, (u64, u64)>,
     pub(super) worst: Vec<(usize, std::cmp::Reverse<usize>, u64, Value)>,
     pub(super) errors: Vec<String>,
 }
@@ -192,16 +167,16 @@ impl Summary {
         }
         self.with_findings += 1;
         self.findings += r.findings.len() as u64;
-        let mut kinds: Vec<&'static str> = r.findings.iter().map(|f| f.kind).collect();
+        let mut kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
         for k in &kinds {
-            self.by_kind.entry(k).or_default().1 += 1;
+            self.by_kind.entry(*k).or_default().1 += 1;
         }
-        kinds.sort_by_key(|k| severity(k));
+        kinds.sort_by_key(|k| k.severity());
         kinds.dedup();
         for k in &kinds {
-            self.by_kind.entry(k).or_default().0 += 1;
+            self.by_kind.entry(*k).or_default().0 += 1;
         }
-        let top = kinds.first().map_or(SEVERITY.len(), |k| severity(k));
+        let top = kinds.first().map_or(Kind::ALL.len(), |k| k.severity());
         let key = (top, std::cmp::Reverse(r.findings.len()), r.game);
         let full = self.worst.len() >= WORST;
         if full && self.worst.last().is_some_and(|w| (w.0, w.1, w.2) <= key) {
@@ -224,7 +199,7 @@ impl Summary {
         let first = r
             .findings
             .iter()
-            .min_by_key(|f| severity(f.kind))
+            .min_by_key(|f| f.kind.severity())
             .map(finding_json);
         let example = json!({
             "game": r.game,
@@ -239,11 +214,17 @@ impl Summary {
         self.worst.truncate(WORST);
     }
 
-    pub(super) fn json(&self, edition: EditionId, files: usize, bytes: u64, claimable: bool) -> Value {
+    pub(super) fn json(
+        &self,
+        edition: EditionId,
+        files: usize,
+        bytes: u64,
+        claimable: bool,
+    ) -> Value {
         let by_kind: Map<String, Value> = self
             .by_kind
             .iter()
-            .map(|(k, (g, f))| ((*k).to_owned(), json!({"games": g, "findings": f})))
+            .map(|(k, (g, f))| (k.code().to_owned(), json!({"games": g, "findings": f})))
             .collect();
         json!({"summary": {
             "edition": edition.code(),
@@ -284,9 +265,9 @@ impl Summary {
             "{} game(s) with findings, {} finding(s)",
             self.with_findings, self.findings
         )?;
-        let mut kinds: Vec<_> = self.by_kind.iter().collect();
-        kinds.sort_by_key(|(k, _)| severity(k));
-        for (k, (g, f)) in kinds {
+        // most severe first
+        for (k, (g, f)) in &self.by_kind {
+            let k = k.code();
             writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} finding(s)")?;
         }
         if !self.worst.is_empty() {
