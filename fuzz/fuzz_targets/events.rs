@@ -16,9 +16,10 @@
 use arbitre_laws::{
     clock::{Millis, MAX_MILLIS},
     event::{Judgment, Unrestorable},
-    game::{DeadCheck, Odds},
-    notation, Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, GameType, Language,
-    Setup,
+    game::{DeadCheck, Odds, SetupError},
+    notation,
+    replay::FastReplay,
+    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, GameType, Language, Setup,
 };
 use libfuzzer_sys::{
     arbitrary::{Result, Unstructured},
@@ -100,7 +101,9 @@ fn millis(u: &mut Unstructured) -> Result<Millis> {
     })
 }
 
-fn setup(u: &mut Unstructured) -> Result<Setup> {
+/// A setup, and where a fast replay's dead-position shortcut starts
+/// (`FastReplay::new`), if the game is set up as one.
+fn setup(u: &mut Unstructured) -> Result<(Setup, Option<u32>)> {
     let mut setup = Setup::new(*u.choose(&EDITIONS)?);
     setup.time_control = u.choose(&CONTROLS)?.parse().expect("time control");
     setup.game_type = *u.choose(&[
@@ -124,11 +127,15 @@ fn setup(u: &mut Unstructured) -> Result<Setup> {
             black: millis(u)?,
         });
     }
+    let mut dead_from = None;
     setup.dead_check = match u.int_in_range(0u8..=3)? {
         0 => DeadCheck::AfterIrreversible,
         1 => DeadCheck::EveryMove,
         2 => DeadCheck::MaterialOnly,
-        _ => DeadCheck::DefaultFrom(u.int_in_range(0..=40)?),
+        _ => {
+            dead_from = Some(u.int_in_range(0..=40)?);
+            DeadCheck::AfterIrreversible
+        }
     };
     // field by field: a field added to `Regulations` keeps its default
     setup.regulations.arbiter_present = !u.ratio(1, 4)?;
@@ -155,7 +162,15 @@ fn setup(u: &mut Unstructured) -> Result<Setup> {
     if u.arbitrary::<bool>()? {
         setup.arbiter_starts = true;
     }
-    Ok(setup)
+    Ok((setup, dead_from))
+}
+
+/// The game of a setup: a fast replay's when `dead_from` is given.
+fn start(setup: Setup, dead_from: Option<u32>) -> Result<Game, SetupError> {
+    match dead_from {
+        Some(_) => FastReplay::new(setup, dead_from).map(FastReplay::into_game),
+        None => Game::new(setup),
+    }
 }
 
 /// A legal move of the position, written as a player may write it (SAN in
@@ -351,14 +366,14 @@ fn conserved(game: &Game, case: &str) {
 
 fn run(data: &[u8]) -> Result<()> {
     let mut u = Unstructured::new(data);
-    let setup = setup(&mut u)?;
+    let (setup, dead_from) = setup(&mut u)?;
     let lang = setup.notation;
     // `ARBITRE_FUZZ_VERBOSE=1 …/events CRASH-FILE` prints the case
     let verbose = std::env::var_os("ARBITRE_FUZZ_VERBOSE").is_some();
     if verbose {
-        eprintln!("setup: {setup:?}");
+        eprintln!("setup: {setup:?}; fast replay from ply {dead_from:?}");
     }
-    let Ok(mut game) = Game::new(setup.clone()) else {
+    let Ok(mut game) = start(setup.clone(), dead_from) else {
         return Ok(());
     };
     if verbose {
@@ -398,7 +413,7 @@ fn run(data: &[u8]) -> Result<()> {
         events.push(event);
     }
     // the state is a fold of the events
-    let mut again = Game::new(setup).expect("the same setup");
+    let mut again = start(setup, dead_from).expect("the same setup");
     for event in events.iter() {
         again.apply(event);
     }

@@ -379,7 +379,7 @@ fn a_move_after_checkmate_or_stalemate_is_found_illegal() {
             .map(|r| {
                 r.findings
                     .iter()
-                    .map(|f| (r.plies, f.kind, f.ply, f.fen.clone().expect("fen")))
+                    .map(|f| (r.plies, f.kind.code(), f.ply, f.fen.clone().expect("fen")))
                     .collect()
             })
             .collect();

@@ -60,6 +60,7 @@ use crate::{
     explain::Note,
     notation::Language,
     outcome::{Outcome, Termination},
+    replay::Shortcuts,
 };
 
 /// One decision of the arbiter, with its article.
@@ -172,9 +173,9 @@ pub struct Game {
     notation: Language,
     players: ByColor<Option<String>>,
     dead_check: DeadCheck,
-    /// Set only while [`Game::play_san_continued`] plays its move: the
-    /// caller holds a legal move for the position after it.
-    continued: bool,
+    /// What a fast replay of a recorded game skips ([`crate::replay`]);
+    /// nothing for a game set up with [`Game::new`].
+    pub(crate) shortcuts: Shortcuts,
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
@@ -253,7 +254,7 @@ impl Game {
             notation,
             players,
             dead_check,
-            continued,
+            shortcuts,
             start,
             position,
             moves,
@@ -294,7 +295,7 @@ impl Game {
             && *notation == other.notation
             && *players == other.players
             && *dead_check == other.dead_check
-            && *continued == other.continued
+            && *shortcuts == other.shortcuts
             && counters(start, &other.start)
             && counters(position, &other.position)
             && *moves == other.moves

@@ -10,6 +10,7 @@ pub mod game;
 mod mobility;
 pub mod notation;
 pub mod outcome;
+pub mod replay;
 pub mod seal;
 
 pub use clock::{Clock, Millis, TimeControl};

@@ -27,6 +27,7 @@ use arbitre_laws::{
     event::{Judgment, Unrestorable},
     explain::{DecisionKind, Note},
     game::{DeadCheck, Odds},
+    replay::FastReplay,
     Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Millis, Setup, State,
     Termination, TimeControl,
 };
@@ -1401,7 +1402,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// A replay that holds each next move lets it stand for the checkmate
-    /// and stalemate test (`play_san_continued`): it decides every game as
+    /// and stalemate test (`FastReplay::play_san_continued`): it decides every game as
     /// testing after every move does, the last move being tested.
     #[test]
     fn continued_replay_decides_as_testing_every_move(
@@ -1421,7 +1422,7 @@ proptest! {
             p.play_unchecked(m);
         }
         let mut ga = Game::new(setup(ed, "-", pos.clone())).expect("setup");
-        let mut gb = Game::new(setup(ed, "-", pos)).expect("setup");
+        let mut gb = FastReplay::new(setup(ed, "-", pos), None).expect("setup");
         for (i, san) in record.iter().enumerate() {
             ga.play_san(i, 0, san);
             if i + 1 < record.len() {

@@ -82,18 +82,6 @@ impl Game {
         }
     }
 
-    /// [`Game::play_san`] for a replay that holds the game's next move and
-    /// will play it: while the next move proves the position after this one
-    /// is neither checkmate nor stalemate, the engine does not test that (an
-    /// ending found otherwise is still checked against them). If the next
-    /// move is then refused, this one may have ended the game unnoticed: the
-    /// caller must replay the game with [`Game::play_san`].
-    pub fn play_san_continued(&mut self, index: usize, t: Millis, san: &shakmaty::san::San) {
-        self.continued = true;
-        self.play_san(index, t, san);
-        self.continued = false;
-    }
-
     /// Lets time run to `t` and says whether a move may be played now; logs
     /// the refusal when the game is over or waits for a ruling.
     fn open_for_moves(&mut self, index: usize, t: Millis) -> bool {
@@ -240,7 +228,7 @@ impl Game {
     /// Whether the game ends by itself with the move just made.
     pub(super) fn ending_after_move(&self) -> Option<Outcome> {
         let pos = &self.position;
-        if self.continued {
+        if self.shortcuts.next_move_known {
             // a legal move follows: neither checkmate nor stalemate, unless
             // another ending is found, which those would come before
             let other = self.ending_with_moves(None);
@@ -268,13 +256,14 @@ impl Game {
                 Outcome::new(GameResult::Draw, Termination::Stalemate, laws.stalemate)
             });
         }
-        let dead = match self.dead_check {
+        let policy = match self.shortcuts.material_only_before {
+            Some(ply) if (self.moves.len() as u64) < u64::from(ply) => DeadCheck::MaterialOnly,
+            _ => self.dead_check,
+        };
+        let dead = match policy {
             DeadCheck::MaterialOnly => dead::dead_by_material(pos),
             DeadCheck::EveryMove => dead::is_dead_fast(pos),
-            DeadCheck::DefaultFrom(ply) if (self.moves.len() as u64) < u64::from(ply) => {
-                dead::dead_by_material(pos)
-            }
-            DeadCheck::AfterIrreversible | DeadCheck::DefaultFrom(_) => {
+            DeadCheck::AfterIrreversible => {
                 if pos.is_check()
                     || self.moves.last().is_none_or(|m| m.is_zeroing())
                     || moves.unwrap_or_else(|| mobility(pos)) == 1

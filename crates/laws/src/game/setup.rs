@@ -15,6 +15,7 @@ use crate::{
     edition::{EditionId, GameType},
     explain::Note,
     notation::{read_movetext, write_san, Language, MovetextError},
+    replay::Shortcuts,
 };
 
 /// How much dead-position testing the engine does after each move.
@@ -29,11 +30,6 @@ pub enum DeadCheck {
     EveryMove,
     /// Material test only.
     MaterialOnly,
-    /// Material test only before the given half-move (counted from the
-    /// start, 1 for the first), the default policy from it on: for a game
-    /// replayed again once its dead position is known not to come earlier, as
-    /// `arbitre audit` does (a position reachable from a dead one is dead).
-    DefaultFrom(u32),
 }
 
 /// What an event needs to start a game.
@@ -149,6 +145,12 @@ pub enum SetupError {
 impl Game {
     /// Starts a game: plays the history, starts the clock of the side to move at 0.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        Game::with_shortcuts(setup, Shortcuts::default())
+    }
+
+    /// [`Game::new`] with the shortcuts of a fast replay ([`crate::replay`]),
+    /// in force from the start position and the history on.
+    pub(crate) fn with_shortcuts(setup: Setup, shortcuts: Shortcuts) -> Result<Game, SetupError> {
         let laws = setup.edition.laws();
         let game_type = setup.game_type.unwrap_or_else(|| {
             if setup.time_control.is_untimed() {
@@ -192,7 +194,7 @@ impl Game {
             notation: setup.notation,
             players: setup.players,
             dead_check: setup.dead_check,
-            continued: false,
+            shortcuts,
             start: setup.start.clone(),
             position: setup.start.clone(),
             moves: Vec::with_capacity(history.len() + 80),

@@ -1,0 +1,317 @@
+//! Running `arbitre audit`: the inputs opened, a reader thread that cuts
+//! them into batches, workers (rayon) that judge each batch as it comes,
+//! the reports printed in input order, and the exit status; with one job,
+//! one thread reads, judges and prints in turn.
+
+use std::{
+    collections::BTreeMap,
+    io::{self, IsTerminal, Read, Write},
+    path::PathBuf,
+    process::ExitCode,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        mpsc, Arc,
+    },
+    time::{Duration, Instant},
+};
+
+use super::{
+    judge::audit,
+    read::{open, read_all, Input, Message, RawGame},
+    report::{csv_rows, text_game, write_game_json, Summary, CSV_HEADER},
+    Format, GameReport, Kind, Options,
+};
+
+fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(len) => indicatif::ProgressBar::new(len).with_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} {msg} ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        ),
+        None => indicatif::ProgressBar::new_spinner().with_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {binary_bytes} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        ),
+    };
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Audits the PGN of one reader (plain, gzip or zstd) on the calling thread
+/// and hands each game's report to `each`, in input order; `Err` if the
+/// stream fails while being read (the games before are reported). This is
+/// `arbitre audit --jobs 1` without the output, for programs and benchmarks.
+pub fn audit_reader(
+    input: impl Read + Send + 'static,
+    opts: &Options,
+    mut each: impl FnMut(GameReport),
+) -> Result<(), String> {
+    let input = Input {
+        name: "-".into(),
+        raw: Box::new(input),
+        size: None,
+    };
+    let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
+    let mut failure = Ok(());
+    let counter = Arc::new(AtomicU64::new(0));
+    read_all(vec![input], counter.clone(), counter, |message| {
+        match message {
+            Message::Games(batch) => {
+                for g in batch {
+                    each(audit(g, edition, claimable, thorough));
+                }
+            }
+            Message::FileError(e) => failure = Err(e),
+            Message::Reports(_) => {}
+        }
+        true
+    });
+    failure
+}
+
+/// Prints the reports of each batch in input order and keeps the summary.
+struct Printer<'a, W: Write> {
+    opts: &'a Options,
+    names: &'a [String],
+    out: W,
+    summary: Summary,
+    write_error: Option<io::Error>,
+    bar: &'a indicatif::ProgressBar,
+    progress: &'a AtomicU64,
+    started: Instant,
+}
+
+impl<W: Write> Printer<'_, W> {
+    /// Audits a batch with `audit` and prints it, or records a file error;
+    /// `false` once the output cannot be written (reading may stop).
+    fn take(
+        &mut self,
+        message: Message,
+        audit: impl FnOnce(Vec<RawGame>) -> Vec<GameReport>,
+    ) -> bool {
+        let reports = match message {
+            Message::Games(b) => audit(b),
+            Message::Reports(r) => r,
+            Message::FileError(e) => {
+                self.bar.suspend(|| eprintln!("arbitre audit: {e}"));
+                self.summary.errors.push(e);
+                return self.write_error.is_none();
+            }
+        };
+        for r in &reports {
+            self.print(r);
+        }
+        self.bar.set_position(self.progress.load(Ordering::Relaxed));
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!(
+            "{} games, {:.0} games/s",
+            self.summary.games,
+            self.summary.games as f64 / secs
+        ));
+        self.write_error.is_none()
+    }
+
+    fn print(&mut self, r: &GameReport) {
+        let file = self.names.get(r.file).map_or("", String::as_str);
+        self.summary.add(r, file);
+        if self.write_error.is_some() {
+            return;
+        }
+        let out = &mut self.out;
+        let written = match self.opts.format {
+            Format::Json => write_game_json(r, file, &mut *out),
+            Format::Csv => csv_rows(r, file, out),
+            Format::Text if !r.findings.is_empty() => text_game(r, file, out),
+            Format::Text => Ok(()),
+        };
+        if let Err(e) = written {
+            self.write_error = Some(e);
+        }
+        if self.opts.format != Format::Text {
+            if let Some(f) = r.findings.iter().find(|f| f.kind == Kind::Unparseable) {
+                let msg = &f.message;
+                self.bar
+                    .suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));
+            }
+        }
+    }
+}
+
+/// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
+/// findings, 2 when an input cannot be read.
+pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
+    let mut inputs = Vec::with_capacity(files.len());
+    let mut stdin_used = false;
+    for f in files {
+        if f.as_os_str() == "-" {
+            if stdin_used {
+                eprintln!("arbitre audit: `-` (standard input) given twice");
+                return ExitCode::from(2);
+            }
+            stdin_used = true;
+        }
+        match open(f) {
+            Ok(i) => inputs.push(i),
+            Err(e) => {
+                eprintln!("arbitre audit: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let total = inputs
+        .iter()
+        .map(|i| i.size)
+        .try_fold(0u64, |acc, s| s.map(|s| acc + s));
+    let jobs = match opts.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let bar = progress_bar(total);
+    let progress = Arc::new(AtomicU64::new(0));
+    let plain = Arc::new(AtomicU64::new(0));
+    let stdout = io::stdout();
+    let mut printer = Printer {
+        opts,
+        names: &names,
+        out: io::BufWriter::new(stdout.lock()),
+        summary: Summary::default(),
+        write_error: None,
+        bar: &bar,
+        progress: &progress,
+        started: Instant::now(),
+    };
+    if opts.format == Format::Csv {
+        if let Err(e) = writeln!(printer.out, "{CSV_HEADER}") {
+            printer.write_error = Some(e);
+        }
+    }
+    let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
+    if jobs == 1 {
+        // one thread: read, audit and print in turn, as the bare replay does
+        read_all(inputs, progress.clone(), plain.clone(), |message| {
+            printer.take(message, |batch| {
+                batch
+                    .into_iter()
+                    .map(|g| audit(g, edition, claimable, thorough))
+                    .collect()
+            })
+        });
+    } else {
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("arbitre audit: cannot start {jobs} worker thread(s): {e}");
+                return ExitCode::from(2);
+            }
+        };
+        // a reader thread cuts the input into batches; each batch is audited
+        // by the pool as soon as it comes (no barrier between batches), and
+        // printed here once every batch before it is printed. At most
+        // `2 × jobs` batches are in flight: memory stays bounded.
+        let (tx, rx) = mpsc::sync_channel::<Message>(2);
+        let reader = {
+            let progress = progress.clone();
+            let plain = plain.clone();
+            std::thread::spawn(move || read_all(inputs, progress, plain, |m| tx.send(m).is_ok()))
+        };
+        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<GameReport>)>();
+        let mut waiting: BTreeMap<u64, Message> = BTreeMap::new();
+        let (mut sent, mut next, mut read_done) = (0u64, 0u64, false);
+        loop {
+            while !read_done && sent - next < 2 * jobs as u64 {
+                match rx.recv() {
+                    Ok(Message::Games(batch)) => {
+                        let done = done_tx.clone();
+                        let seq = sent;
+                        pool.spawn(move || {
+                            let reports = batch
+                                .into_iter()
+                                .map(|g| audit(g, edition, claimable, thorough))
+                                .collect();
+                            let _ = done.send((seq, reports));
+                        });
+                    }
+                    Ok(error) => {
+                        waiting.insert(sent, error);
+                    }
+                    Err(_) => read_done = true,
+                }
+                if !read_done {
+                    sent += 1;
+                }
+            }
+            if next == sent {
+                break;
+            }
+            if !waiting.contains_key(&next) {
+                match done_rx.recv() {
+                    Ok((seq, reports)) => {
+                        waiting.insert(seq, Message::Reports(reports));
+                    }
+                    Err(_) => break,
+                }
+            }
+            let mut going = true;
+            while let Some(message) = waiting.remove(&next) {
+                going &= printer.take(message, |_| Vec::new());
+                next += 1;
+            }
+            if !going {
+                break;
+            }
+        }
+        drop(rx);
+        if reader.join().is_err() {
+            printer
+                .summary
+                .errors
+                .push("the reader thread stopped unexpectedly".into());
+        }
+    }
+    let Printer {
+        mut out,
+        summary,
+        mut write_error,
+        started,
+        ..
+    } = printer;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let bytes = plain.load(Ordering::Relaxed);
+    if write_error.is_none() {
+        let done = match opts.format {
+            Format::Json => serde_json::to_writer(
+                &mut out,
+                &summary.json(opts.edition, names.len(), bytes, opts.claimable),
+            )
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out)),
+            Format::Text => summary.text(opts.edition, names.len(), bytes, secs, &mut out),
+            Format::Csv => summary.text(opts.edition, names.len(), bytes, secs, &mut io::stderr()),
+        };
+        if let Err(e) = done.and_then(|()| out.flush()) {
+            write_error = Some(e);
+        }
+    }
+    match write_error {
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Some(e) => {
+            eprintln!("arbitre audit: cannot write the output: {e}");
+            return ExitCode::from(2);
+        }
+        None => {}
+    }
+    if !summary.errors.is_empty() {
+        ExitCode::from(2)
+    } else if opts.fail_on_findings && summary.with_findings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,762 @@
+//! Judging one game: the game replayed through the laws engine (a
+//! [`FastReplay`]) and every check of the module documentation, from the
+//! tags (result, termination, time control, start position) and the moves
+//! with their clock comments. Pure: games are judged in any order.
+
+use arbitre_laws::{
+    dead::{self, can_checkmate, Mate},
+    edition::Edition,
+    game::{same_position, DeadCheck},
+    replay::FastReplay,
+    EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
+};
+use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
+use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode, Chess, Color, EnPassantMode, Position};
+
+use super::{
+    read::{tag, RawGame, Tags},
+    Finding, GameReport, Kind,
+};
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Reads a `TimeControl` tag: the PGN syntax, or the plain English of some
+/// broadcasts (`15 min. + 10 s. per move`, `90 minutes + 30 seconds …`).
+pub fn time_control(text: &str) -> Option<TimeControl> {
+    if let Ok(tc) = text.parse::<TimeControl>() {
+        return Some(tc);
+    }
+    let lower = text.to_ascii_lowercase();
+    if lower.contains('/') || lower.contains(':') {
+        return None;
+    }
+    let amount = |part: &str, default_unit: i64| -> Option<i64> {
+        let part = part.trim();
+        let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n = digits.parse::<i64>().ok()?;
+        let unit = part[digits.len()..].trim_start();
+        let scale = if unit.starts_with('h') {
+            3600
+        } else if unit.starts_with("min") || unit.starts_with('m') && !unit.starts_with("ms") {
+            60
+        } else if unit.starts_with('s') {
+            1
+        } else {
+            default_unit
+        };
+        Some(n * scale)
+    };
+    let (base, inc) = match lower.split_once('+') {
+        Some((b, i)) => (amount(b, 60)?, amount(i, 1)?),
+        None => (amount(&lower, 60)?, 0),
+    };
+    format!("{base}+{inc}").parse().ok()
+}
+
+/// Fischer increment of move `n` (1-based) of a player, and the time of a
+/// new period added when that move completes one.
+fn credit_after_move(tc: &TimeControl, n: u32) -> Millis {
+    let periods = tc.periods();
+    let index = tc.period_of_move(n);
+    let mut credit = periods.get(index).map_or(0, |p| p.increment);
+    let mut last = 0u32;
+    for (i, p) in periods.iter().enumerate() {
+        let Some(m) = p.moves else { break };
+        if i + 1 == periods.len() {
+            if n > last && (n - last).is_multiple_of(m) {
+                credit += p.base;
+            }
+            break;
+        }
+        last = last.saturating_add(m);
+        if n == last {
+            credit += periods.get(i + 1).map_or(0, |q| q.base);
+            break;
+        }
+        if n < last {
+            break;
+        }
+    }
+    credit
+}
+
+fn format_ms(ms: Millis) -> String {
+    let s = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}:{:02}.{:03}", s / 3600, s / 60 % 60, s % 60, frac)
+    }
+}
+
+/// How the game ended according to its `Termination` tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Time,
+    Abandoned,
+    Other,
+}
+
+fn ending(tags: &Tags) -> Ending {
+    let Some(t) = tag(tags, "Termination") else {
+        return Ending::Other;
+    };
+    let t = t.to_ascii_lowercase();
+    if t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") {
+        Ending::Time
+    } else if t.contains("abandon") {
+        Ending::Abandoned
+    } else {
+        Ending::Other
+    }
+}
+
+fn result_of(tags: &Tags, marker: Option<PgnOutcome>) -> Option<GameResult> {
+    match tag(tags, "Result").map(str::trim) {
+        Some("1-0") => Some(GameResult::WhiteWins),
+        Some("0-1") => Some(GameResult::BlackWins),
+        Some("1/2-1/2") | Some("½-½") => Some(GameResult::Draw),
+        Some(_) => None,
+        None => match marker {
+            Some(PgnOutcome::Known(KnownOutcome::Decisive { winner })) => {
+                Some(GameResult::win(winner))
+            }
+            Some(PgnOutcome::Known(KnownOutcome::Draw)) => Some(GameResult::Draw),
+            _ => None,
+        },
+    }
+}
+
+/// The start position from the `FEN` tag, if any.
+fn start_position(tags: &Tags) -> Result<Chess, String> {
+    let Some(text) = tag(tags, "FEN") else {
+        return Ok(Chess::default());
+    };
+    let mode = match tag(tags, "Variant") {
+        Some(v) if v.contains("960") || v.to_ascii_lowercase().contains("fischer") => {
+            CastlingMode::Chess960
+        }
+        _ => CastlingMode::Standard,
+    };
+    let parsed: Fen = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("FEN tag `{text}`: {e}"))?;
+    parsed
+        .into_position(mode)
+        .map_err(|e| format!("FEN tag `{text}`: {e}"))
+}
+
+/// A variant that is not chess by the Laws.
+fn foreign_variant(tags: &Tags) -> Option<&str> {
+    let v = tag(tags, "Variant")?;
+    let lower = v.to_ascii_lowercase();
+    let chess = lower.is_empty()
+        || lower == "standard"
+        || lower == "chess"
+        || lower == "from position"
+        || lower.contains("960")
+        || lower.contains("fischer");
+    (!chess).then_some(v)
+}
+
+/// Audits one game: pure, so that games can be audited in any order.
+///
+/// Dead positions are found without testing every irreversible move: a
+/// position reachable from a dead position is dead, so the game is first
+/// replayed with the material test after each move (as the engine's
+/// [`DeadCheck::MaterialOnly`]), and only the position where it stopped (the
+/// engine's end, the last position, or the one before an illegal move) is
+/// given `chasolver`'s fast test. When that proves it dead, or the game ended
+/// in stalemate or a dead position, the game is replayed again under the
+/// engine's default policy, which finds the ply where the position first
+/// became dead. Nor is every position tested for checkmate and stalemate:
+/// the record's next move, if legal, shows that the side to move had a move
+/// ([`FastReplay::play_san_continued`]); a refused move has the game replayed with
+/// the test after every move. `thorough` replays every game under the
+/// default policy, testing every move for checkmate and stalemate.
+pub(super) fn audit(
+    raw: RawGame,
+    edition: EditionId,
+    claimable: bool,
+    thorough: bool,
+) -> GameReport {
+    let unparseable = |why: String| Finding {
+        kind: Kind::Unparseable,
+        ply: 0,
+        fen: None,
+        article: None,
+        message: format!(
+            "game not readable at byte {}, line {}: {why}",
+            raw.offset, raw.line
+        ),
+    };
+    let replayed = if let Some(e) = &raw.error {
+        Err(unparseable(e.clone()))
+    } else if let Some(v) = foreign_variant(&raw.tags) {
+        Err(unparseable(format!(
+            "variant `{v}` is not played under the Laws of Chess"
+        )))
+    } else {
+        let mut policy = if thorough {
+            DeadTest::Default
+        } else {
+            DeadTest::WhereItStopped
+        };
+        // the quick pass lets each next move of the record stand for the
+        // checkmate and stalemate test; the thorough one tests every move
+        let mut continued = !thorough;
+        loop {
+            match replay(&raw, edition, claimable, policy, continued) {
+                // the move refused may follow a checkmate or stalemate
+                Ok(r) if continued && r.illegal => continued = false,
+                Ok(Replayed {
+                    dead_from: Some(ply),
+                    ..
+                }) if !matches!(policy, DeadTest::DefaultFrom(_)) => {
+                    policy = DeadTest::DefaultFrom(ply);
+                }
+                r => break r,
+            }
+        }
+        .map_err(unparseable)
+    };
+    let (plies, findings) = match replayed {
+        Ok(r) => (r.plies, r.findings),
+        Err(f) => (0, vec![f]),
+    };
+    GameReport {
+        game: raw.game,
+        file: raw.file,
+        offset: raw.offset,
+        line: raw.line,
+        tags: raw.tags,
+        plies,
+        findings,
+    }
+}
+
+/// How a replay of a game tests for dead positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeadTest {
+    /// The material test after every move ([`DeadCheck::MaterialOnly`]),
+    /// `chasolver`'s fast test where the game stopped (the quick pass).
+    WhereItStopped,
+    /// The engine's default policy throughout (`--thorough`).
+    Default,
+    /// The material test only before this half-move (counted from the
+    /// start, 1 for the first), the default policy from it on: the quick
+    /// pass again, once the first dead position is known not to come earlier.
+    DefaultFrom(u32),
+}
+
+/// Findings that are not made once the engine has ended the game.
+const AFTER_THE_END: [Kind; 3] = [
+    Kind::ClockZero,
+    Kind::ClaimableThreefold,
+    Kind::ClaimableFifty,
+];
+
+/// A game replayed under one dead-position policy.
+struct Replayed {
+    plies: u32,
+    findings: Vec<Finding>,
+    /// Where the engine stopped, the position may be dead: the first ply
+    /// whose position is proven dead (see [`audit`]).
+    dead_from: Option<u32>,
+    /// A move of the record was refused.
+    illegal: bool,
+}
+
+/// The first half-move after which the fast test proves the position dead,
+/// found by bisection from the start to where the engine stopped (whose
+/// position is proven dead, or stalemate): a position reachable from a dead
+/// one is dead, so the proven-dead plies end the game.
+fn first_dead_ply(game: &Game) -> u32 {
+    let mut positions = Vec::with_capacity(game.moves().len() + 1);
+    let mut pos = game.start().clone();
+    positions.push(pos.clone());
+    for &m in game.moves() {
+        pos.play_unchecked(m);
+        positions.push(pos.clone());
+    }
+    let (mut lo, mut hi) = (0, positions.len() - 1);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if dead::is_dead_fast(&positions[mid]) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    hi as u32
+}
+
+/// Replays a readable game through the engine and checks it; `Err` when its
+/// start cannot be set up.
+fn replay(
+    raw: &RawGame,
+    edition: EditionId,
+    claimable: bool,
+    dead_test: DeadTest,
+    continued: bool,
+) -> Result<Replayed, String> {
+    let laws = edition.laws();
+    let tags = &raw.tags;
+    let tc = tag(tags, "TimeControl").and_then(time_control);
+    let mut setup = Setup::new(edition);
+    setup.start = start_position(tags)?;
+    let dead_from = match dead_test {
+        DeadTest::WhereItStopped => {
+            setup.dead_check = DeadCheck::MaterialOnly;
+            None
+        }
+        DeadTest::Default => None,
+        DeadTest::DefaultFrom(ply) => Some(ply),
+    };
+    if let Some(tc) = &tc {
+        setup.time_control = tc.clone();
+    }
+    let mut game = FastReplay::new(setup, dead_from).map_err(|e| e.to_string())?;
+    let result = result_of(tags, raw.marker);
+    let ending = ending(tags);
+    let total = raw.moves.len() as u32;
+
+    let mut findings = Vec::new();
+    let mut plies = 0u32;
+    // where and how the engine ended the game
+    let mut ended: Option<(u32, arbitre_laws::Outcome, String)> =
+        game.outcome().map(|o| (0, o.clone(), fen(game.position())));
+    // the position once the engine has ended the game: replayed on here
+    let mut after_end: Option<Chess> = None;
+    let mut illegal = false;
+    // repetition window since the last irreversible move (for --claimable)
+    let mut window: Vec<(u64, Chess)> = Vec::new();
+    if claimable {
+        let pos = game.position();
+        window.push((
+            pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
+            pos.clone(),
+        ));
+    }
+    let mut threefold_seen = false;
+    let mut fifty_seen = false;
+    // clock checks: last reading and moves made, per side
+    let mut last_clk: [Option<Millis>; 2] = [None, None];
+    let mut moves_made: [u32; 2] = [0, 0];
+    let mut zero_seen = false;
+
+    for (i, mv) in raw.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let before = after_end.as_ref().unwrap_or(game.position());
+        let mover = before.turn();
+        let refused = match &mut after_end {
+            Some(pos) => match mv.san.san.to_move(pos) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    None
+                }
+                Err(e) => Some(e),
+            },
+            None => {
+                let made = game.moves().len();
+                if continued && i + 1 < raw.moves.len() {
+                    game.play_san_continued(i, 0, &mv.san.san);
+                } else {
+                    game.play_san(i, 0, &mv.san.san);
+                }
+                if game.moves().len() > made {
+                    None
+                } else {
+                    Some(match mv.san.san.to_move(game.position()) {
+                        Err(e) => e,
+                        // the engine refused a move shakmaty accepts: say so
+                        Ok(_) => shakmaty::san::SanError::IllegalSan,
+                    })
+                }
+            }
+        };
+        if let Some(e) = refused {
+            let pos = after_end.as_ref().unwrap_or(game.position());
+            findings.push(Finding {
+                kind: Kind::IllegalMove,
+                ply,
+                fen: Some(fen(pos)),
+                article: Some(laws.legal_move),
+                message: format!(
+                    "{}{} {} is not a legal move here ({e}); the game is audited up to it",
+                    pos.fullmoves(),
+                    if mover == Color::White { "." } else { "..." },
+                    mv.san
+                ),
+            });
+            illegal = true;
+            break;
+        }
+        plies = ply;
+        let just_ended = ended.is_none() && game.outcome().is_some();
+        if just_ended {
+            ended = game
+                .outcome()
+                .map(|o| (ply, o.clone(), fen(game.position())));
+            after_end = Some(game.position().clone());
+        }
+        let pos = after_end.as_ref().unwrap_or(game.position());
+        let goes_on = ply < total;
+        let decided_here = !goes_on && result == Some(GameResult::Draw);
+
+        if claimable && (ended.is_none() || just_ended) {
+            let h = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+            if pos.halfmoves() == 0 {
+                window.clear();
+            }
+            let seen = window
+                .iter()
+                .filter(|(wh, wp)| *wh == h && same_position(wp, pos))
+                .count();
+            window.push((h, pos.clone()));
+            if !threefold_seen && seen + 1 >= 3 && !decided_here && !just_ended {
+                threefold_seen = true;
+                findings.push(Finding {
+                    kind: Kind::ClaimableThreefold,
+                    ply,
+                    fen: Some(fen(pos)),
+                    article: Some(laws.threefold_appeared),
+                    message: format!(
+                        "the same position stands for the {} time: a draw could have been claimed and {}",
+                        ordinal(seen + 1),
+                        if goes_on { "the game went on" } else { "the result is not a draw" }
+                    ),
+                });
+            }
+            if !fifty_seen
+                && pos.halfmoves() >= 2 * laws.fifty_moves
+                && !pos.is_checkmate()
+                && !decided_here
+                && !just_ended
+            {
+                fifty_seen = true;
+                findings.push(Finding {
+                    kind: Kind::ClaimableFifty,
+                    ply,
+                    fen: Some(fen(pos)),
+                    article: Some(laws.fifty_completed),
+                    message: format!(
+                        "{} moves by each player without a capture or a pawn move: a draw could have been claimed and {}",
+                        laws.fifty_moves,
+                        if goes_on { "the game went on" } else { "the result is not a draw" }
+                    ),
+                });
+            }
+        }
+
+        // clocks
+        let s = mover as usize;
+        moves_made[s] += 1;
+        let n = moves_made[s];
+        if let Some(clk) = mv.clk {
+            if let (Some(prev), Some(tc)) = (last_clk[s], tc.as_ref()) {
+                let credit = credit_after_move(tc, n);
+                // clocks are written to the second: one second of rounding
+                if clk > prev + credit + 1000 {
+                    findings.push(Finding {
+                        kind: Kind::ClockIncrease,
+                        ply,
+                        fen: Some(fen(pos)),
+                        article: Some(laws.clock_correction),
+                        message: format!(
+                            "{}'s clock goes from {} to {} over one move, more than the {} the time control {} gives (time added by someone?)",
+                            side(mover),
+                            format_ms(prev),
+                            format_ms(clk),
+                            format_ms(credit),
+                            tc
+                        ),
+                    });
+                }
+                if let Some(emt) = mv.emt {
+                    let expected = prev - emt + credit;
+                    if (expected - clk).abs() > 2000 {
+                        findings.push(Finding {
+                            kind: Kind::ClockEmt,
+                            ply,
+                            fen: Some(fen(pos)),
+                            article: Some(laws.clock_correction),
+                            message: format!(
+                                "{}'s clock reads {} after a move said to take {} from {}: {} expected",
+                                side(mover),
+                                format_ms(clk),
+                                format_ms(emt),
+                                format_ms(prev),
+                                format_ms(expected)
+                            ),
+                        });
+                    }
+                }
+            }
+            // a reading of zero proves a flag fall only where the reading after
+            // the move includes an increment: without one, a clock written to
+            // the second shows 0:00:00 with up to a second left
+            let credit = tc.as_ref().map_or(0, |tc| credit_after_move(tc, n));
+            if clk <= 0 && credit > 0 && goes_on && !zero_seen && ended.is_none() {
+                zero_seen = true;
+                findings.push(Finding {
+                    kind: Kind::ClockZero,
+                    ply,
+                    fen: Some(fen(pos)),
+                    article: Some(laws.flag_fall),
+                    message: format!(
+                        "{}'s clock shows {} after this move, increment included: the flag had fallen and the game went on",
+                        side(mover),
+                        format_ms(clk)
+                    ),
+                });
+            }
+            last_clk[s] = Some(clk);
+        }
+    }
+
+    let pos = after_end.as_ref().unwrap_or(game.position());
+    if raw.marker.is_none() && !illegal {
+        findings.push(Finding {
+            kind: Kind::Truncated,
+            ply: plies,
+            fen: Some(fen(pos)),
+            article: None,
+            message: "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut short".into(),
+        });
+    }
+
+    // where the engine stopped: may the position there be dead? A dead
+    // position there would change the findings only by moving the end of the
+    // game earlier: for a win, only if the winner cannot checkmate (a dead
+    // position is one where neither side can); otherwise only where a finding
+    // depends on the game going on
+    let dead_suspected = dead_test == DeadTest::WhereItStopped
+        && match game.outcome().map(|o| o.termination) {
+            Some(Termination::Checkmate) => false,
+            Some(Termination::Stalemate | Termination::DeadPosition) => true,
+            Some(_) => dead::is_dead_fast(game.position()),
+            None => match result {
+                Some(GameResult::WhiteWins) => {
+                    dead::cannot_checkmate_fast(game.position(), Color::White)
+                }
+                Some(GameResult::BlackWins) => {
+                    dead::cannot_checkmate_fast(game.position(), Color::Black)
+                }
+                _ => {
+                    (ending != Ending::Other
+                        || findings.iter().any(|f| AFTER_THE_END.contains(&f.kind)))
+                        && dead::is_dead_fast(game.position())
+                }
+            },
+        };
+    // a game stopped by an illegal move is judged only if the board had
+    // already ended it: what it ended with stands whatever was written after
+    if !illegal || ended.is_some() {
+        findings.extend(judge_result(laws, result, ending, pos, plies, total, ended));
+    }
+    findings.sort_by_key(|f| f.ply);
+    Ok(Replayed {
+        plies,
+        findings,
+        dead_from: dead_suspected.then(|| first_dead_ply(&game)),
+        illegal,
+    })
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The checks of the result against the final position and the engine's end.
+fn judge_result(
+    laws: &Edition,
+    result: Option<GameResult>,
+    ending: Ending,
+    pos: &Chess,
+    plies: u32,
+    total: u32,
+    ended: Option<(u32, arbitre_laws::Outcome, String)>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let Some(result) = result else {
+        return out;
+    };
+    let how = match ending {
+        Ending::Time => "on time",
+        Ending::Abandoned => "by abandonment",
+        Ending::Other => "",
+    };
+    // 6.9: a win on time needs a winner who could checkmate
+    let mut flag_judged = false;
+    let dead_at_end = matches!(&ended, Some((p, o, _)) if *p == plies && o.termination == Termination::DeadPosition);
+    if ending != Ending::Other && (ended.is_none() || dead_at_end) {
+        match result {
+            GameResult::WhiteWins | GameResult::BlackWins => {
+                let winner = if result == GameResult::WhiteWins {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                match can_checkmate(pos, winner) {
+                    Mate::Impossible => {
+                        flag_judged = true;
+                        out.push(Finding {
+                            kind: Kind::FlagCannotMate,
+                            ply: plies,
+                            fen: Some(fen(pos)),
+                            article: Some(laws.flag_fall),
+                            message: format!(
+                                "{} is given the win {how} ({}), but {} cannot checkmate by any series of legal moves{}: the game is drawn",
+                                side(winner),
+                                result.code(),
+                                side(winner),
+                                if dead_at_end { " (the position is dead)" } else { "" }
+                            ),
+                        });
+                    }
+                    Mate::Unknown => {
+                        flag_judged = true;
+                        out.push(Finding {
+                            kind: Kind::MateUndecided,
+                            ply: plies,
+                            fen: Some(fen(pos)),
+                            article: Some(laws.flag_fall),
+                            message: format!(
+                                "{} is given the win {how}; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
+                                side(winner),
+                                side(winner)
+                            ),
+                        });
+                    }
+                    Mate::Possible(_) => {}
+                }
+            }
+            GameResult::Draw if ending == Ending::Time && ended.is_none() => {
+                let flagged = pos.turn();
+                let opponent = !flagged;
+                match can_checkmate(pos, opponent) {
+                    Mate::Possible(line) => out.push(Finding {
+                        kind: Kind::FlagDrawCouldMate,
+                        ply: plies,
+                        fen: Some(fen(pos)),
+                        article: Some(laws.flag_fall),
+                        message: format!(
+                            "drawn on time, but {} (whose clock ran) lost on time: {} could checkmate (e.g. {})",
+                            side(flagged),
+                            side(opponent),
+                            line.join(" ")
+                        ),
+                    }),
+                    Mate::Unknown => out.push(Finding {
+                        kind: Kind::MateUndecided,
+                        ply: plies,
+                        fen: Some(fen(pos)),
+                        article: Some(laws.flag_fall),
+                        message: format!(
+                            "drawn on time; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
+                            side(opponent)
+                        ),
+                    }),
+                    Mate::Impossible => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some((at, outcome, at_fen)) = ended else {
+        return out;
+    };
+    match outcome.termination {
+        Termination::Checkmate | Termination::Stalemate | Termination::DeadPosition
+            if outcome.result != result && !flag_judged =>
+        {
+            let what = match outcome.termination {
+                Termination::Checkmate => "checkmate",
+                Termination::Stalemate => "stalemate",
+                _ => "a dead position",
+            };
+            out.push(Finding {
+                    kind: Kind::ResultVsBoard,
+                    ply: at,
+                    fen: Some(at_fen),
+                    article: Some(outcome.article),
+                    message: format!(
+                        "{what} on the board at ply {at} ended the game {}; the recorded result is {}{}",
+                        outcome.result.code(),
+                        result.code(),
+                        if at < plies {
+                            format!(" ({} more plies were played)", plies - at)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                });
+        }
+        Termination::FivefoldRepetition | Termination::SeventyFiveMoves
+            if at < total || outcome.result != result =>
+        {
+            let what = if outcome.termination == Termination::FivefoldRepetition {
+                "fivefold repetition"
+            } else {
+                "the 75-move rule"
+            };
+            out.push(Finding {
+                    kind: Kind::AutomaticEndIgnored,
+                    ply: at,
+                    fen: Some(at_fen),
+                    article: Some(outcome.article),
+                    message: format!(
+                        "{what} ended the game as a draw at ply {at}; {} more plies were played and the recorded result is {}",
+                        total.saturating_sub(at),
+                        result.code()
+                    ),
+                });
+        }
+        _ => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broadcast_time_controls_are_read() {
+        let tc = time_control("15 min. + 10 s. per move").map(|t| t.to_string());
+        assert_eq!(tc.as_deref(), Some("900+10"));
+        let tc = time_control("15 minutes + 10 seconds increment per move, starting from move 1")
+            .map(|t| t.to_string());
+        assert_eq!(tc.as_deref(), Some("900+10"));
+        assert_eq!(
+            time_control("300+3").map(|t| t.to_string()).as_deref(),
+            Some("300+3")
+        );
+        assert!(time_control("?").is_none());
+    }
+
+    #[test]
+    fn period_credit() {
+        let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap_or_default();
+        assert_eq!(credit_after_move(&tc, 39), 30_000);
+        assert_eq!(credit_after_move(&tc, 40), 30_000 + 1_800_000);
+        assert_eq!(credit_after_move(&tc, 41), 30_000);
+    }
+}

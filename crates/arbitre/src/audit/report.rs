@@ -1,0 +1,298 @@
+//! Reporting: a game's findings as text, CSV rows or a JSON line, and the
+//! summary kept while games stream past (counts by kind, the worst games
+//! first by severity, the files that failed).
+
+use std::{
+    collections::BTreeMap,
+    io::{self, Write},
+};
+
+use arbitre_laws::EditionId;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use super::{
+    read::{tag, Tags},
+    Finding, GameReport, Kind,
+};
+
+fn finding_json(f: &Finding) -> Value {
+    json!({
+        "kind": f.kind,
+        "ply": f.ply,
+        "fen": f.fen,
+        "article": f.article,
+        "message": f.message,
+    })
+}
+
+/// Tags as a JSON object, in their order in the file (the last of two tags
+/// with the same name wins).
+struct TagsJson<'a>(&'a Tags);
+
+impl Serialize for TagsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let tags = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (k, v)) in tags.iter().enumerate() {
+            if !tags.iter().skip(i + 1).any(|(later, _)| later == k) {
+                map.serialize_entry(k, v)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The JSON line of one game (the shape `arbitre audit --json` promises).
+#[derive(Serialize)]
+struct GameLine<'a> {
+    game: u64,
+    file: &'a str,
+    offset: u64,
+    tags: TagsJson<'a>,
+    plies: u32,
+    findings: &'a [Finding],
+}
+
+/// Writes the JSON line of one game.
+pub fn write_game_json(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    let line = GameLine {
+        game: r.game,
+        file,
+        offset: r.offset,
+        tags: TagsJson(&r.tags),
+        plies: r.plies,
+        findings: &r.findings,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+pub(super) const CSV_HEADER: &str =
+    "game,file,offset,white,black,result,termination,plies,kind,ply,fen,article,message";
+
+pub(super) fn csv_rows(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    let t = |name| csv_field(tag(&r.tags, name).unwrap_or(""));
+    for f in &r.findings {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            r.game,
+            csv_field(file),
+            r.offset,
+            t("White"),
+            t("Black"),
+            t("Result"),
+            t("Termination"),
+            r.plies,
+            f.kind.code(),
+            f.ply,
+            csv_field(f.fen.as_deref().unwrap_or("")),
+            f.article.unwrap_or(""),
+            csv_field(&f.message)
+        )?;
+    }
+    Ok(())
+}
+
+fn headline(r: &GameReport, file: &str) -> String {
+    let t = |name| tag(&r.tags, name).unwrap_or("?");
+    let mut line = format!(
+        "game {} ({file}, byte {}, line {}): {} - {}, {}, {}, {}",
+        r.game,
+        r.offset,
+        r.line,
+        t("White"),
+        t("Black"),
+        t("Event"),
+        t("Date"),
+        t("Result")
+    );
+    if let Some(term) = tag(&r.tags, "Termination") {
+        line.push_str(&format!(" [{term}]"));
+    }
+    if let Some(site) = tag(&r.tags, "Site").filter(|s| s.starts_with("http")) {
+        line.push_str(&format!(" {site}"));
+    }
+    line
+}
+
+pub(super) fn text_game(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{}", headline(r, file))?;
+    for f in &r.findings {
+        writeln!(
+            out,
+            "  ply {:>3}  {:<22} {:<8} {}",
+            f.ply,
+            f.kind.code(),
+            f.article.unwrap_or("-"),
+            f.message
+        )?;
+        if let Some(fen) = &f.fen {
+            writeln!(out, "            {fen}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Counts kept while games stream past.
+#[derive(Default)]
+pub(super) struct Summary {
+    pub(super) games: u64,
+    pub(super) plies: u64,
+    pub(super) with_findings: u64,
+    pub(super) findings: u64,
+    pub(super) by_kind: BTreeMap<Kind, (u64, u64)>,
+    pub(super) worst: Vec<(usize, std::cmp::Reverse<usize>, u64, Value)>,
+    pub(super) errors: Vec<String>,
+}
+
+const WORST: usize = 10;
+
+impl Summary {
+    pub(super) fn add(&mut self, r: &GameReport, file: &str) {
+        self.games += 1;
+        self.plies += u64::from(r.plies);
+        if r.findings.is_empty() {
+            return;
+        }
+        self.with_findings += 1;
+        self.findings += r.findings.len() as u64;
+        let mut kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
+        for k in &kinds {
+            self.by_kind.entry(*k).or_default().1 += 1;
+        }
+        kinds.sort_by_key(|k| k.severity());
+        kinds.dedup();
+        for k in &kinds {
+            self.by_kind.entry(*k).or_default().0 += 1;
+        }
+        let top = kinds.first().map_or(Kind::ALL.len(), |k| k.severity());
+        let key = (top, std::cmp::Reverse(r.findings.len()), r.game);
+        let full = self.worst.len() >= WORST;
+        if full && self.worst.last().is_some_and(|w| (w.0, w.1, w.2) <= key) {
+            return;
+        }
+        let keep = [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Termination",
+        ];
+        let tags: Map<String, Value> = keep
+            .iter()
+            .filter_map(|k| tag(&r.tags, k).map(|v| ((*k).to_owned(), Value::String(v.to_owned()))))
+            .collect();
+        let first = r
+            .findings
+            .iter()
+            .min_by_key(|f| f.kind.severity())
+            .map(finding_json);
+        let example = json!({
+            "game": r.game,
+            "file": file,
+            "offset": r.offset,
+            "tags": tags,
+            "kinds": kinds,
+            "finding": first,
+        });
+        self.worst.push((key.0, key.1, key.2, example));
+        self.worst.sort_by_key(|w| (w.0, w.1, w.2));
+        self.worst.truncate(WORST);
+    }
+
+    pub(super) fn json(
+        &self,
+        edition: EditionId,
+        files: usize,
+        bytes: u64,
+        claimable: bool,
+    ) -> Value {
+        let by_kind: Map<String, Value> = self
+            .by_kind
+            .iter()
+            .map(|(k, (g, f))| (k.code().to_owned(), json!({"games": g, "findings": f})))
+            .collect();
+        json!({"summary": {
+            "edition": edition.code(),
+            "files": files,
+            "bytes": bytes,
+            "games": self.games,
+            "plies": self.plies,
+            "games_with_findings": self.with_findings,
+            "findings": self.findings,
+            "by_kind": by_kind,
+            "claimable_checked": claimable,
+            "worst": self.worst.iter().map(|w| w.3.clone()).collect::<Vec<_>>(),
+            "errors": self.errors,
+        }})
+    }
+
+    pub(super) fn text(
+        &self,
+        edition: EditionId,
+        files: usize,
+        bytes: u64,
+        secs: f64,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        writeln!(out, "\n== audit summary ({}) ==", edition.code())?;
+        writeln!(
+            out,
+            "{} games ({} plies, {} bytes) from {} file(s) in {:.1} s ({:.0} games/s)",
+            self.games,
+            self.plies,
+            bytes,
+            files,
+            secs,
+            self.games as f64 / secs.max(1e-9)
+        )?;
+        writeln!(
+            out,
+            "{} game(s) with findings, {} finding(s)",
+            self.with_findings, self.findings
+        )?;
+        // most severe first
+        for (k, (g, f)) in &self.by_kind {
+            let k = k.code();
+            writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} finding(s)")?;
+        }
+        if !self.worst.is_empty() {
+            writeln!(out, "worst examples:")?;
+            for w in &self.worst {
+                let v = &w.3;
+                let t = |k: &str| v["tags"][k].as_str().unwrap_or("?").to_owned();
+                writeln!(
+                    out,
+                    "  game {} ({}, byte {}): {} - {}, {}, {} {} : {}",
+                    v["game"],
+                    v["file"].as_str().unwrap_or(""),
+                    v["offset"],
+                    t("White"),
+                    t("Black"),
+                    t("Event"),
+                    t("Site"),
+                    t("Result"),
+                    v["finding"]["message"].as_str().unwrap_or("")
+                )?;
+            }
+        }
+        for e in &self.errors {
+            writeln!(out, "error: {e}")?;
+        }
+        Ok(())
+    }
+}
