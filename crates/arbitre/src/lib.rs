@@ -6,3 +6,4 @@ pub mod audit;
 pub mod envelope;
 pub mod replay;
 pub use arbitre_record::scenario;
+pub mod stored;

@@ -62,6 +62,24 @@ enum Command {
         #[arg(long, requires = "envelope_out")]
         key: Option<PathBuf>,
     },
+    /// Writes scenario files as stored games (the versioned log a server keeps:
+    /// setup, every event with its decisions and mate verdicts, outcome, the
+    /// engine's version; a sealed move only as a commitment, opened by the arbiter).
+    Store {
+        /// Scenario files (JSON, see docs/SCENARIOS.md).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Replays stored games, reusing their recorded verdicts, prints each state as
+    /// `replay --json` does, and reports every difference from the record (exit status 1).
+    Restore {
+        /// Stored games (JSON, see docs/RECORDS.md).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Language of the messages.
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
+    },
     /// Writes the arbiter's keys for sealed-move envelopes (X25519 to seal to and open, Ed25519 to sign).
     Keygen {
         /// Directory for `arbiter.key` (mode 0600) and `arbiter.pub`; existing keys are never overwritten.
@@ -200,6 +218,8 @@ fn main() -> ExitCode {
             };
             arbitre::audit::run(&files, &opts)
         }
+        Command::Store { files } => arbitre::stored::run_store(&files),
+        Command::Restore { files, lang } => arbitre::stored::run_restore(&files, lang),
         Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
         Command::Envelope { command } => match command {
             EnvelopeCommand::Show { file, pub_dir } => {

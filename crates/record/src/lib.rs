@@ -19,12 +19,14 @@ pub mod error;
 pub mod event;
 pub mod scenario;
 pub mod setup;
+pub mod stored;
 pub mod time;
 
 pub use action::{ActionRecord, SealRecord};
 pub use error::RecordError;
 pub use event::EventRecord;
 pub use setup::SetupRecord;
+pub use stored::{DecisionRecord, Divergence, Entry, OutcomeRecord, StoredEntry, StoredGame};
 
 /// The version of the record format.
 pub const VERSION: u32 = 1;
