@@ -464,6 +464,43 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
     out
 }
 
+/// Whether `side`'s claim of `kind`, made at `t` on a copy of `game`, is
+/// found right.
+fn claim_found_right(game: &Game, t: Millis, side: Color, kind: ClaimKind) -> bool {
+    let right = |intended: Option<String>| {
+        let mut g = game.clone();
+        let applied = g.apply(&Event {
+            t,
+            by: Actor::Player(side),
+            action: Action::Claim { kind, intended },
+        });
+        applied.decisions.iter().any(|d| match &d.note {
+            Note::GameOver(o) => matches!(
+                (kind, o.termination),
+                (ClaimKind::Threefold, Termination::ThreefoldRepetition)
+                    | (ClaimKind::FiftyMoves, Termination::FiftyMoves)
+            ),
+            Note::FlagClaimValid(_) => kind == ClaimKind::Flag,
+            Note::IllegalClaimValid(_) => kind == ClaimKind::IllegalMove,
+            Note::TouchMoveApplied(_) => kind == ClaimKind::TouchMove,
+            Note::QuickplayClaim(_) | Note::QuickplayNoArbiter(_) => kind == ClaimKind::Quickplay,
+            _ => false,
+        })
+    };
+    match kind {
+        ClaimKind::Threefold | ClaimKind::FiftyMoves => {
+            right(None)
+                || (game.position().turn() == side
+                    && game
+                        .allowed_moves()
+                        .into_iter()
+                        .any(|m| right(Some(m.to_uci(CastlingMode::Standard).to_string()))))
+        }
+        ClaimKind::InitialPosition | ClaimKind::BoardOrientation | ClaimKind::ClockSetting => false,
+        _ => right(None),
+    }
+}
+
 /// A move of one of `side`'s pieces to any square, in UCI (mostly illegal).
 fn physical(game: &Game, side: Color, a: u8, b: u8, press: bool) -> Action {
     let own: Vec<Square> = game.position().board().by_color(side).into_iter().collect();
@@ -1353,6 +1390,35 @@ proptest! {
     fn replay_reproduces_live(Case(s) in game_setup(), steps in steps(120), ticks in prop::collection::vec(0i64..20_000, 0..8)) {
         let evs = events(&s, &steps);
         explained(&s, &evs, replay(&s, &evs, &ticks))?;
+    }
+
+    /// `can_claim` says, without touching the game, what making the claim
+    /// now would say: for each kind and each side, at every fourth event,
+    /// the claim made on a copy of the game is found right exactly when
+    /// `can_claim` says so (a draw claim, with the intended move when one
+    /// is needed: some move the player may make).
+    #[test]
+    fn can_claim_is_the_claim_found_right(Case(s) in game_setup(), steps in steps(60)) {
+        let evs = events(&s, &steps);
+        let mut game = Game::new(s.clone()).expect("setup");
+        for (i, e) in evs.iter().enumerate() {
+            game.apply(e);
+            if i % 4 != 3 {
+                continue;
+            }
+            let t = game.now();
+            for side in Color::ALL {
+                for kind in ClaimKind::ALL {
+                    let said = game.can_claim(side, kind);
+                    let found = claim_found_right(&game, t, side, kind);
+                    prop_assert_eq!(
+                        said, found,
+                        "after event {} ({:?}): can_claim({:?}, {:?}) = {}, the claim made: {}\nevents {:?}",
+                        i, e, side, kind, said, found, evs
+                    );
+                }
+            }
+        }
     }
 
     /// Random legal games never panic and always end in a coherent state.

@@ -6,12 +6,12 @@
 use arbitre_laws::{
     dead::{self, can_checkmate, Mate},
     edition::Edition,
-    game::{same_position, DeadCheck},
+    game::DeadCheck,
     replay::FastReplay,
     EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
 };
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
-use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::{
     read::{tag, RawGame, Tags},
@@ -340,15 +340,6 @@ fn replay(
     // the position once the engine has ended the game: replayed on here
     let mut after_end: Option<Chess> = None;
     let mut illegal = false;
-    // repetition window since the last irreversible move (for --claimable)
-    let mut window: Vec<(u64, Chess)> = Vec::new();
-    if claimable {
-        let pos = game.position();
-        window.push((
-            pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
-            pos.clone(),
-        ));
-    }
     let mut threefold_seen = false;
     let mut fifty_seen = false;
     // clock checks: last reading and moves made, per side
@@ -415,17 +406,10 @@ fn replay(
         let goes_on = ply < total;
         let decided_here = !goes_on && result == Some(GameResult::Draw);
 
-        if claimable && (ended.is_none() || just_ended) {
-            let h = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-            if pos.halfmoves() == 0 {
-                window.clear();
-            }
-            let seen = window
-                .iter()
-                .filter(|(wh, wp)| *wh == h && same_position(wp, pos))
-                .count();
-            window.push((h, pos.clone()));
-            if !threefold_seen && seen + 1 >= 3 && !decided_here && !just_ended {
+        if claimable && ended.is_none() {
+            // the engine's repetition record, as a claim would read it (9.2)
+            let seen = game.game().repetitions();
+            if !threefold_seen && seen >= 3 && !decided_here {
                 threefold_seen = true;
                 findings.push(Finding {
                     kind: Kind::ClaimableThreefold,
@@ -434,7 +418,7 @@ fn replay(
                     article: Some(laws.threefold_appeared),
                     message: format!(
                         "the same position stands for the {} time: a draw could have been claimed and {}",
-                        ordinal(seen + 1),
+                        ordinal(seen),
                         if goes_on { "the game went on" } else { "the result is not a draw" }
                     ),
                 });
@@ -443,7 +427,6 @@ fn replay(
                 && pos.halfmoves() >= 2 * laws.fifty_moves
                 && !pos.is_checkmate()
                 && !decided_here
-                && !just_ended
             {
                 fifty_seen = true;
                 findings.push(Finding {

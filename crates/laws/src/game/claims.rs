@@ -136,14 +136,14 @@ impl Game {
         }
     }
 
-    fn claim_holds_now(&self, kind: ClaimKind) -> bool {
+    pub(super) fn claim_holds_now(&self, kind: ClaimKind) -> bool {
         match kind {
             ClaimKind::Threefold => self.current_occurrences(3) >= 3,
             _ => self.position.halfmoves() >= 2 * self.laws.fifty_moves,
         }
     }
 
-    fn claim_holds_after(&self, kind: ClaimKind, m: Move) -> bool {
+    pub(super) fn claim_holds_after(&self, kind: ClaimKind, m: Move) -> bool {
         let mut after = self.position.clone();
         after.play_unchecked(m);
         match kind {

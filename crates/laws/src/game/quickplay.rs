@@ -9,7 +9,7 @@ use shakmaty::{Color, Position};
 use super::{offers::Offer, Awaiting, Game};
 use crate::{
     clock::{Delay, LedgerKind, Millis},
-    edition::GameType,
+    edition::{Article, GameType},
     event::Judgment,
     explain::Note,
     outcome::{GameResult, Outcome, Termination},
@@ -25,16 +25,15 @@ impl Game {
         i + 1 == periods.len() && periods.get(i).is_some_and(|p| p.moves.is_none())
     }
 
-    pub(super) fn claim_quickplay(&mut self, t: Millis, index: usize, c: Color) {
-        let ev = Some(index);
+    /// Why a quickplay claim by `c` would be refused now, if it would be.
+    pub(super) fn quickplay_refusal(&self, c: Color) -> Option<(Article, Note)> {
         let qp = self.laws.quickplay;
-        let control = self.clock.control().clone();
+        let control = self.clock.control();
         let period = control
             .periods()
             .get(control.period_of_move(self.clock.moves(c).saturating_add(1)))
             .copied();
-        let refusal = if self.game_type == GameType::Blitz || !self.regulations.quickplay_guidelines
-        {
+        if self.game_type == GameType::Blitz || !self.regulations.quickplay_guidelines {
             Some((qp.excluded, Note::QuickplayExcluded))
         } else if c != self.position.turn() {
             Some((qp.claim, Note::ClaimWithoutTheMove(c)))
@@ -48,7 +47,13 @@ impl Game {
             Some((qp.claim, Note::QuickplayTooMuchTime(c)))
         } else {
             None
-        };
+        }
+    }
+
+    pub(super) fn claim_quickplay(&mut self, t: Millis, index: usize, c: Color) {
+        let ev = Some(index);
+        let qp = self.laws.quickplay;
+        let refusal = self.quickplay_refusal(c);
         if let Some((article, note)) = refusal {
             self.decide(t, ev, article, note);
             return;

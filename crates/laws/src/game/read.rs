@@ -7,10 +7,11 @@
 
 use shakmaty::{ByColor, Chess, Color, Move, Position};
 
-use super::{illegal, Awaiting, Decision, Game};
+use super::{adjourn, illegal, Awaiting, Decision, Game};
 use crate::{
     clock::{Clock, Millis},
-    edition::{Edition, GameType},
+    edition::{Edition, FlagPolicy, GameType, IllegalProcedure},
+    event::ClaimKind,
     notation::write_san,
     outcome::{Outcome, Ruling, State},
 };
@@ -179,6 +180,85 @@ impl Game {
             }
         }
         sheet
+    }
+
+    /// Whether `side` may make a claim of `kind` now and be found right: a
+    /// draw by threefold repetition or fifty moves on the board or with an
+    /// intended move he may play (9.2, 9.3; not once he has touched a piece
+    /// where 9.4 takes the right away), the opponent's flag where a fall
+    /// counts only on a claim (2005 B7, C), the opponent's illegal move still
+    /// open to a claim (B6, C3, 2023 A.4.2), a touch-move breach on request
+    /// (2005 B5), a quickplay finish (10.2, III). A pure query: nothing is
+    /// examined, no clock stops. Claims about the setting (7.1, B4) are the
+    /// arbiter's to establish and are never "available".
+    pub fn can_claim(&self, side: Color, kind: ClaimKind) -> bool {
+        let playing = self.outcome.is_none()
+            && self.awaiting.is_none()
+            && self.started
+            && self.interrupted.is_none()
+            && self.adjourned.as_ref().is_none_or(|a| match a.phase {
+                // told to seal, the player with the move still plays on his time
+                adjourn::Phase::AwaitingSeal => true,
+                adjourn::Phase::Sealed => false,
+                adjourn::Phase::Resumed { opened } => opened && a.reply.is_none(),
+            });
+        if !playing {
+            return false;
+        }
+        let to_move = self.position.turn() == side;
+        match kind {
+            ClaimKind::Threefold | ClaimKind::FiftyMoves => {
+                let touched = self.laws.touch_loses_claim_right.is_some()
+                    && self.turn.touch.as_ref().is_some_and(|t| t.by == side);
+                to_move
+                    && !touched
+                    && (self.claim_holds_now(kind)
+                        || self
+                            .allowed_moves()
+                            .into_iter()
+                            .any(|m| self.claim_holds_after(kind, m)))
+            }
+            ClaimKind::Flag => {
+                matches!(self.flag_policy(), FlagPolicy::ClaimOnly { .. })
+                    && self.clock.fallen(!side).is_some()
+                    && self.clock.fallen(side).is_none()
+            }
+            ClaimKind::IllegalMove => {
+                !matches!(
+                    self.laws.illegal_moves.procedure.get(self.game_type),
+                    IllegalProcedure::ArbiterActs
+                ) && self.standing.as_ref().is_some_and(|st| st.by != side)
+            }
+            ClaimKind::TouchMove => {
+                to_move
+                    && self
+                        .touch_breach
+                        .as_ref()
+                        .is_some_and(|b| b.by != side && !b.claim_lost)
+            }
+            ClaimKind::Quickplay => self.quickplay_refusal(side).is_none(),
+            ClaimKind::InitialPosition | ClaimKind::BoardOrientation | ClaimKind::ClockSetting => {
+                false
+            }
+        }
+    }
+
+    /// How many times the position on the board has stood since the last
+    /// capture or pawn move, this time included (identity as 9.2 defines it:
+    /// same player to move, pieces, castling rights, en passant capture).
+    pub fn repetitions(&self) -> usize {
+        // a position comes back four half-moves later at the earliest: the
+        // most it can have stood in the window
+        let most = self.moves.len().saturating_sub(self.window_at) / 4 + 1;
+        self.current_occurrences(most)
+    }
+
+    /// The claims `side` may make now and be found right ([`Game::can_claim`]).
+    pub fn claims(&self, side: Color) -> Vec<ClaimKind> {
+        ClaimKind::ALL
+            .into_iter()
+            .filter(|&k| self.can_claim(side, k))
+            .collect()
     }
 
     /// The legal moves the player with the move may make now: the move owed

@@ -97,7 +97,7 @@ impl Game {
     /// The flag policy in force: the edition's for the game type, except that
     /// with no arbiter present a fall counts only when claimed, and both flags
     /// down is decided by 10.3 / III.3.1.
-    fn flag_policy(&self) -> FlagPolicy {
+    pub(super) fn flag_policy(&self) -> FlagPolicy {
         let policy = self.laws.flag_policy.get(self.game_type);
         match policy {
             FlagPolicy::ArbiterSees { .. } if !self.regulations.arbiter_present => {
