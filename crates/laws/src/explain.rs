@@ -8,9 +8,31 @@ use shakmaty::{Color, Square};
 use crate::{
     clock::Millis,
     edition::Article,
-    event::ClaimKind,
+    event::{ActionKind, ClaimKind},
     outcome::{GameResult, Outcome, Termination},
 };
+
+/// A time of an event that can be out of the range the engine accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeField {
+    /// The event's moment, `t`.
+    Event,
+    /// A time the arbiter sets a clock to.
+    SetClocks,
+    /// A time the arbiter adds or removes.
+    AdjustTime,
+}
+
+impl TimeField {
+    /// The key that holds it in a record (`t`, `set_clocks`, `adjust_time`).
+    pub fn code(self) -> &'static str {
+        match self {
+            TimeField::Event => "t",
+            TimeField::SetClocks => "set_clocks",
+            TimeField::AdjustTime => "adjust_time",
+        }
+    }
+}
 
 /// A decision and what it rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +50,7 @@ pub enum Note {
     /// An event earlier than the one before it.
     OutOfOrder,
     /// A time outside the range the engine accepts (0 to one year): which.
-    TimeOutOfRange(&'static str),
+    TimeOutOfRange(TimeField),
     /// A move of the history written after the game had ended.
     HistoryMoveAfterEnd(String),
     /// The player with the move pressed the clock without making one (2023 7.5.3).
@@ -75,7 +97,7 @@ pub enum Note {
     },
     /// An action that does not belong to its actor, or to this moment
     /// (a player's action by the arbiter, 21.8 where the edition has none).
-    NotHandled(&'static str),
+    NotHandled(ActionKind),
     /// A written move fits several legal moves.
     AmbiguousMove {
         /// The text.
@@ -700,8 +722,8 @@ impl Note {
             | ReplierAbsentClockStarted(c)
             | ReplySealed(c)
             | ClaimStandsAsOffer(c) => vec![("side", Arg::Side(*c))],
-            TimeOutOfRange(what) => vec![("what", Arg::Code(what))],
-            NotHandled(action) => vec![("action", Arg::Code(action))],
+            TimeOutOfRange(what) => vec![("what", Arg::Code(what.code()))],
+            NotHandled(action) => vec![("action", Arg::Code(action.code()))],
             IllegalMoveRefused(text)
             | UnreadableMove(text)
             | DeclaredMoveInvalid(text)
@@ -792,7 +814,7 @@ impl Note {
             FlagFellUnclaimed(Black),
             ArbiterMustRuleOnMate(White),
             OutOfOrder,
-            TimeOutOfRange("set_clocks"),
+            TimeOutOfRange(TimeField::SetClocks),
             HistoryMoveAfterEnd(text()),
             PressWithoutMove(Black),
             OfferDeclinedByTouch(White),
@@ -816,7 +838,7 @@ impl Note {
                 white: 5_400_000,
                 black: 90_500,
             },
-            NotHandled("offer_draw"),
+            NotHandled(ActionKind::OfferDraw),
             AmbiguousMove {
                 text: "Nd2".into(),
                 candidates: 2,

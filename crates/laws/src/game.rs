@@ -57,7 +57,7 @@ use crate::{
     edition::{Article, Edition, GameType},
     event::{Action, Actor, Event, Judgment},
     explain::DecisionKind,
-    explain::Note,
+    explain::{Note, TimeField},
     notation::Language,
     outcome::{Outcome, Termination},
     replay::Shortcuts,
@@ -525,7 +525,7 @@ impl Game {
                     article,
                 },
             ) => self.on_adjust_time(t, ev, *white, *black, article),
-            (_, action) => self.decide(t, ev, None, Note::NotHandled(action.kind().code())),
+            (_, action) => self.decide(t, ev, None, Note::NotHandled(action.kind())),
         }
     }
 
@@ -550,22 +550,22 @@ impl Game {
 
 /// The time of an event outside the range the engine accepts (0 to one
 /// year), if any: what it is.
-fn out_of_range(event: &Event) -> Option<&'static str> {
+fn out_of_range(event: &Event) -> Option<TimeField> {
     let range = 0..=MAX_MILLIS;
     if !range.contains(&event.t) {
-        return Some("t");
+        return Some(TimeField::Event);
     }
     match event.action {
         Action::SetClocks { white, black }
             if !range.contains(&white) || !range.contains(&black) =>
         {
-            Some("set_clocks")
+            Some(TimeField::SetClocks)
         }
         Action::AdjustTime { white, black, .. }
             if !(-MAX_MILLIS..=MAX_MILLIS).contains(&white)
                 || !(-MAX_MILLIS..=MAX_MILLIS).contains(&black) =>
         {
-            Some("adjust_time")
+            Some(TimeField::AdjustTime)
         }
         _ => None,
     }

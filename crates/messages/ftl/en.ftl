@@ -66,6 +66,7 @@ not-handled = Refused: { $action ->
         [claim] claiming
         [resign] resigning
         [seal] sealing a move
+        [open] opening an envelope
         [arrive] arriving
         [adjourn] adjourning the game
         [resume] resuming the game

@@ -55,6 +55,7 @@ not-handled = Refusé : { $action ->
         [claim] réclamer
         [resign] abandonner
         [seal] mettre un coup sous enveloppe
+        [open] ouvrir une enveloppe
         [arrive] arriver à l'échiquier
         [adjourn] ajourner la partie
         [resume] reprendre la partie

@@ -361,7 +361,7 @@ fn golden_sentences() {
             "Le drapeau des Noirs est tombé",
         ),
         (
-            Note::NotHandled("offer_draw"),
+            Note::NotHandled(arbitre_laws::ActionKind::OfferDraw),
             "Refused: offering a draw is not for whoever did it, or not at this moment",
             "Refusé : proposer la nullité ne revient pas à qui l'a fait, ou pas à ce moment",
         ),
@@ -401,4 +401,19 @@ fn a_missing_message_or_argument_is_an_error() {
         unknown.problems.iter().any(|p| p.contains("side")),
         "{unknown}"
     );
+}
+
+/// A refusal names every kind of action in words, never by its code.
+#[test]
+fn every_action_has_its_words_in_a_refusal() {
+    for lang in [Language::En, Language::Fr] {
+        for kind in arbitre_laws::ActionKind::ALL {
+            let text = try_render(&Note::NotHandled(kind), lang).expect("renders");
+            // the default branch quotes the code: `open`, « open »
+            assert!(
+                !text.contains('`') && !text.contains('«'),
+                "{lang:?}: {kind:?} falls through to the default: {text}"
+            );
+        }
+    }
 }

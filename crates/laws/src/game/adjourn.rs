@@ -808,7 +808,12 @@ impl Game {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(article) = adj.misrestored else {
-            self.decide(t, ev, adj.restore, Note::NotHandled("misrestored"));
+            self.decide(
+                t,
+                ev,
+                adj.restore,
+                Note::NotHandled(crate::event::ActionKind::Misrestored),
+            );
             return;
         };
         let snap = self.adjourned.as_ref().and_then(|a| a.resumed.clone());
