@@ -494,7 +494,10 @@ pub fn show(envelope: &Envelope) -> String {
     let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "(not recorded)".into());
     let draw = match i.draw_offer {
         None => "none".to_string(),
-        Some(s) => format!("{} offered a draw before adjournment", s.name()),
+        Some(s) => format!(
+            "{} offered a draw before adjournment",
+            arbitre_envelope::side_name(s)
+        ),
     };
     [
         format!("Sealed-move envelope ({})", arbitre_envelope::FORMAT),
@@ -512,7 +515,11 @@ pub fn show(envelope: &Envelope) -> String {
             format_seconds(i.remaining.white),
             format_seconds(i.remaining.black)
         ),
-        format!("Sealed by: {}, move {}", i.sealer.name(), i.move_number),
+        format!(
+            "Sealed by: {}, move {}",
+            arbitre_envelope::side_name(i.sealer),
+            i.move_number
+        ),
         format!("Pending draw offer: {draw}"),
         format!("Resumption: {}, {}", i.resume_at, i.place),
         format!("Commitment (SHA-256): {}", envelope.commitment().to_hex()),

@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{outcome::State, Game, Language, Millis};
+use arbitre_laws::{event::side_code, outcome::State, Game, Language, Millis};
 use arbitre_messages::{report as line, time};
 use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
@@ -34,13 +34,6 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     Ok(game)
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// What A2 puts on the envelope, while the game is adjourned; never the sealed move.
 fn envelope(game: &Game) -> Value {
     let Some(e) = game.envelope() else {
@@ -50,9 +43,9 @@ fn envelope(game: &Game) -> Value {
         "players": {"white": e.players[0], "black": e.players[1]},
         "fen": Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
         "time_used": {"white": seconds(e.time_used[0]), "black": seconds(e.time_used[1])},
-        "sealer": side_name(e.sealer),
+        "sealer": side_code(e.sealer),
         "move_number": e.move_number,
-        "draw_offer": e.draw_offer.map(side_name),
+        "draw_offer": e.draw_offer.map(side_code),
         "resume_at": e.resume_at,
         "place": e.place,
     })
@@ -198,15 +191,8 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
 
 /// The envelope's clear part for the envelope file, from the game's A2 view.
 pub fn envelope_info(game: &Game) -> Option<crate::envelope::EnvelopeInfo> {
-    use crate::envelope::{EnvelopeInfo, Players, Side, Times};
+    use crate::envelope::{EnvelopeInfo, Players, Times};
     let e = game.envelope()?;
-    let side = |c: Color| {
-        if c == Color::White {
-            Side::White
-        } else {
-            Side::Black
-        }
-    };
     Some(EnvelopeInfo {
         players: Players {
             white: e.players[0].clone(),
@@ -221,9 +207,9 @@ pub fn envelope_info(game: &Game) -> Option<crate::envelope::EnvelopeInfo> {
             white: e.remaining[0] as f64 / 1000.0,
             black: e.remaining[1] as f64 / 1000.0,
         },
-        sealer: side(e.sealer),
+        sealer: e.sealer,
         move_number: e.move_number,
-        draw_offer: e.draw_offer.map(side),
+        draw_offer: e.draw_offer,
         resume_at: e.resume_at,
         place: e.place,
         edition: game.laws().code.to_owned(),

@@ -8,22 +8,57 @@ pub const MAX_TEXT_BYTES: usize = 1000;
 /// Largest time accepted in the clear part, in seconds (about 115 days).
 pub const MAX_SECONDS: f64 = 10_000_000.0;
 
-/// A side, as written in the envelope: `"white"` or `"black"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
+/// A side is the project's one side type, `shakmaty::Color`, written in
+/// the envelope as `"white"` or `"black"`.
+pub use shakmaty::Color as Side;
+
+/// `"White"` or `"Black"`.
+pub fn name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
 }
 
-impl Side {
-    /// `"White"` or `"Black"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
+/// Serde of a side as `"white"` / `"black"`.
+mod side {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Color;
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(arbitre_laws::event::side_code(*c))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let text = String::deserialize(d)?;
+        arbitre_laws::event::side_from_code(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("expected \"white\" or \"black\", found {text:?}"))
+        })
+    }
+
+    /// The same for an optional side.
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+        use shakmaty::Color;
+
+        pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+            match c {
+                Some(c) => s.serialize_some(arbitre_laws::event::side_code(*c)),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+            match Option::<String>::deserialize(d)? {
+                None => Ok(None),
+                Some(text) => arbitre_laws::event::side_from_code(&text)
+                    .map(Some)
+                    .ok_or_else(|| {
+                        serde::de::Error::custom(format!(
+                            "expected \"white\", \"black\" or null, found {text:?}"
+                        ))
+                    }),
+            }
         }
     }
 }
@@ -61,10 +96,12 @@ pub struct EnvelopeInfo {
     /// The time remaining on each clock at adjournment, in seconds.
     pub remaining: Times,
     /// d) the player who sealed the move (the one having the move).
+    #[serde(with = "side")]
     pub sealer: Side,
     /// e) the number of the sealed move.
     pub move_number: u32,
     /// f) the player whose draw offer was pending at adjournment, if any.
+    #[serde(with = "side::option")]
     pub draw_offer: Option<Side>,
     /// g) date and time of resumption, as the arbiter writes it.
     pub resume_at: String,
@@ -121,15 +158,12 @@ impl EnvelopeInfo {
         check_text("fen", &self.fen, true)?;
         let fen = shakmaty::fen::Fen::from_ascii(self.fen.as_bytes())
             .map_err(|e| format!("fen {:?} is not a valid FEN: {e}", self.fen))?;
-        let to_move = match fen.as_setup().turn {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        };
+        let to_move = fen.as_setup().turn;
         if to_move != self.sealer {
             return Err(format!(
                 "sealer is {} but the FEN has {} to move; the player having the move seals it",
-                self.sealer.name(),
-                to_move.name()
+                name(self.sealer),
+                name(to_move)
             ));
         }
         check_time("time_used.white", self.time_used.white)?;

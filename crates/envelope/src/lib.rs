@@ -95,7 +95,9 @@ mod codec;
 mod info;
 mod keys;
 
-pub use info::{millis, EnvelopeInfo, Players, Side, Times, MAX_SECONDS, MAX_TEXT_BYTES};
+pub use info::{
+    millis, name as side_name, EnvelopeInfo, Players, Side, Times, MAX_SECONDS, MAX_TEXT_BYTES,
+};
 pub use keys::{generate_signing_key, PublicKey, SecretKey};
 
 use info::put;

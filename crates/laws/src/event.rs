@@ -7,6 +7,20 @@ use crate::{
     seal::{Commitment, Salt, SealedText},
 };
 
+/// The code of a side in every record and report: `white` or `black`
+/// (`shakmaty::Color` is the project's one side type).
+pub fn side_code(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Reads a side's code.
+pub fn side_from_code(code: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|&c| side_code(c) == code)
+}
+
 /// Who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Actor {

@@ -33,11 +33,10 @@ pub fn actor_code(by: Actor) -> &'static str {
 
 /// Reads an actor's code.
 pub fn actor(text: &str, path: &str) -> Result<Actor, RecordError> {
-    match text {
-        "white" => Ok(Actor::Player(shakmaty::Color::White)),
-        "black" => Ok(Actor::Player(shakmaty::Color::Black)),
-        "arbiter" => Ok(Actor::Arbiter),
-        other => Err(err(
+    match (text, arbitre_laws::event::side_from_code(text)) {
+        (_, Some(c)) => Ok(Actor::Player(c)),
+        ("arbiter", None) => Ok(Actor::Arbiter),
+        (other, None) => Err(err(
             path,
             format!("expected \"white\", \"black\" or \"arbiter\", found {other:?}"),
         )),

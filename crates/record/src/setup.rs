@@ -127,23 +127,16 @@ pub struct SetupRecord {
 
 /// `white` or `black`.
 pub fn side(text: &str, path: &str) -> Result<Color, RecordError> {
-    match text {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(err(
+    side_from_code(text).ok_or_else(|| {
+        err(
             path,
             format!("expected \"white\" or \"black\", found {text:?}"),
-        )),
-    }
+        )
+    })
 }
 
-/// The code of a side.
-pub fn side_code(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+pub use arbitre_laws::event::side_code;
+use arbitre_laws::event::side_from_code;
 
 /// Every time in a time control (period, increment, delay) at most [`MAX_MILLIS`].
 fn check_time_control(tc: &TimeControl) -> Result<(), RecordError> {
