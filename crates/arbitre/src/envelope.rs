@@ -480,11 +480,11 @@ pub fn open_with_keys(envelope: &Envelope, keys: &ArbiterKeys) -> Result<Opened,
     open_verified(&verify(envelope, &keys.public.verifying)?, &keys.opening)
 }
 
-/// `h:mm:ss.mmm`.
+/// A time of the clear part as a clock reading, in the project's one time
+/// format (`1:59:35`, `0:00:03.5`).
 fn format_seconds(t: f64) -> String {
-    let ms = millis(t);
-    let (h, m, s, ms) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    format!("{h}:{m:02}:{s:02}.{ms:03}")
+    let ms = i64::try_from(millis(t)).unwrap_or(i64::MAX);
+    arbitre_messages::time::clock(ms, arbitre_laws::Language::En)
 }
 
 /// What Annex A2 lets anyone see: the clear part, the commitment and the

@@ -89,14 +89,9 @@ fn credit_after_move(tc: &TimeControl, n: u32) -> Millis {
     credit
 }
 
+/// A clock reading, in the project's one time format.
 fn format_ms(ms: Millis) -> String {
-    let s = ms / 1000;
-    let frac = ms % 1000;
-    if frac == 0 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}:{:02}.{:03}", s / 3600, s / 60 % 60, s % 60, frac)
-    }
+    arbitre_messages::time::clock(ms, arbitre_laws::Language::En)
 }
 
 /// How the game ended according to its `Termination` tag.
