@@ -48,7 +48,7 @@ mod time;
 mod touch;
 
 pub use crate::dead::{MateAnswer, MateVerdict};
-pub use adjourn::EnvelopeView;
+pub use adjourn::{AdjournmentPhase, EnvelopeView};
 pub use moves::same_position;
 pub use setup::{DeadCheck, Odds, Regulations, Setup, SetupError};
 

@@ -5,7 +5,7 @@
 
 use arbitre_laws::{
     event::Sealed,
-    game::Acceptance,
+    game::{Acceptance, AdjournmentPhase},
     seal::{Commitment, Salt},
     Action, Actor, DecisionKind, EditionId, Event, Game, Note, Ruling, Setup, State,
 };
@@ -48,6 +48,12 @@ fn a_committed_seal_waits_for_the_arbiters_opening() {
     let salt = Salt([42; 32]);
     let mut game = adjourned(Sealed::Committed(Commitment::of(&salt, "c5")));
     assert_eq!(game.sealed_move(), None, "the game holds no move to show");
+    assert_eq!(
+        game.adjournment(),
+        Some(AdjournmentPhase::Sealed {
+            sealer: Color::Black
+        })
+    );
     for side in [Color::White, Color::Black] {
         game.apply(&ev(100_000, Actor::Player(side), Action::Arrive));
     }
@@ -112,6 +118,13 @@ fn a_committed_seal_waits_for_the_arbiters_opening() {
         |d| matches!(&d.note, Note::SealedMovePlayed { side: Color::Black, text } if text == "c5")
     ));
     assert_eq!(game.state(), State::Playing);
+    assert_eq!(
+        game.adjournment(),
+        Some(AdjournmentPhase::Resumed {
+            sealer: Color::Black,
+            opened: true
+        })
+    );
     assert_eq!(game.clock().running(), Some(Color::White));
     assert_eq!(game.moves().len(), 2);
     // and nothing is left to open

@@ -53,6 +53,28 @@ pub(super) struct Adjourned {
     pub resumed: Option<Snapshot>,
 }
 
+/// Where an adjournment stands, as a server or a page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AdjournmentPhase {
+    /// The arbiter adjourned; `sealer`, who has the move, must seal (A1a).
+    AwaitingSeal {
+        /// The player with the move.
+        sealer: Color,
+    },
+    /// The move is sealed; the game waits for its resumption.
+    Sealed {
+        /// Who sealed.
+        sealer: Color,
+    },
+    /// Resumed; `opened`: the sealed move is on the board.
+    Resumed {
+        /// Who sealed.
+        sealer: Color,
+        /// Whether the envelope has been opened and its move played.
+        opened: bool,
+    },
+}
+
 /// An envelope to be opened by the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Opening {
@@ -136,6 +158,17 @@ impl Game {
             .sealed
             .as_ref()?
             .text()
+    }
+
+    /// Where the adjournment stands, if the game was adjourned.
+    pub fn adjournment(&self) -> Option<AdjournmentPhase> {
+        let a = self.adjourned.as_ref()?;
+        let sealer = a.sealer;
+        Some(match a.phase {
+            Phase::AwaitingSeal => AdjournmentPhase::AwaitingSeal { sealer },
+            Phase::Sealed => AdjournmentPhase::Sealed { sealer },
+            Phase::Resumed { opened } => AdjournmentPhase::Resumed { sealer, opened },
+        })
     }
 
     /// Who sealed the move whose envelope the arbiter must open now, if one
