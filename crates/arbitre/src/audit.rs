@@ -35,20 +35,21 @@
 //! the pgn-reader visitor that turns them into games), `judge` (one game
 //! replayed through the engine, and the checks above), `report` (text, CSV
 //! and JSON, and the summary) and `command` (the reader thread, the batches
-//! and the workers, and the command line's entry, [`run`]).
-
-use std::fmt;
+//! and the workers, and the command line's entry, [`run`]); `kind` holds the
+//! kinds above ([`Kind`]).
 
 use arbitre_laws::EditionId;
 use serde::Serialize;
 
 mod command;
 mod judge;
+mod kind;
 mod read;
 mod report;
 
 pub use command::{audit_reader, run};
 pub use judge::time_control;
+pub use kind::Kind;
 pub use read::Tags;
 pub use report::write_game_json;
 
@@ -98,94 +99,6 @@ impl Default for Options {
     }
 }
 
-/// What a finding is about (see the module documentation), most severe
-/// first: what a rating officer should look at first. The reports print its
-/// [`Kind::code`], a stable name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// A win on time or by abandonment for a side that could not checkmate.
-    FlagCannotMate,
-    /// A result other than the one the board had already fixed.
-    ResultVsBoard,
-    /// A game that went on after a fivefold repetition or 75 moves (2023 9.6).
-    AutomaticEndIgnored,
-    /// A draw on time although the opponent could checkmate.
-    FlagDrawCouldMate,
-    /// A move that is not legal.
-    IllegalMove,
-    /// A game that could not be read.
-    Unparseable,
-    /// A clock at zero, increment included, with the game going on.
-    ClockZero,
-    /// A clock that went up by more than the time control gives.
-    ClockIncrease,
-    /// A clock reading that contradicts the time the move is said to take.
-    ClockEmt,
-    /// The helpmate search could not decide a flag or abandonment question.
-    MateUndecided,
-    /// Movetext with no game termination marker.
-    Truncated,
-    /// A threefold repetition that could have been claimed (`--claimable`).
-    ClaimableThreefold,
-    /// Fifty moves that could have been claimed (`--claimable`).
-    ClaimableFifty,
-}
-
-impl Kind {
-    /// Every kind, most severe first.
-    pub const ALL: [Kind; 13] = [
-        Kind::FlagCannotMate,
-        Kind::ResultVsBoard,
-        Kind::AutomaticEndIgnored,
-        Kind::FlagDrawCouldMate,
-        Kind::IllegalMove,
-        Kind::Unparseable,
-        Kind::ClockZero,
-        Kind::ClockIncrease,
-        Kind::ClockEmt,
-        Kind::MateUndecided,
-        Kind::Truncated,
-        Kind::ClaimableThreefold,
-        Kind::ClaimableFifty,
-    ];
-
-    /// The name the reports print (`flag-cannot-mate`, …): stable.
-    pub fn code(self) -> &'static str {
-        match self {
-            Kind::FlagCannotMate => "flag-cannot-mate",
-            Kind::ResultVsBoard => "result-vs-board",
-            Kind::AutomaticEndIgnored => "automatic-end-ignored",
-            Kind::FlagDrawCouldMate => "flag-draw-could-mate",
-            Kind::IllegalMove => "illegal-move",
-            Kind::Unparseable => "unparseable",
-            Kind::ClockZero => "clock-zero",
-            Kind::ClockIncrease => "clock-increase",
-            Kind::ClockEmt => "clock-emt",
-            Kind::MateUndecided => "mate-undecided",
-            Kind::Truncated => "truncated",
-            Kind::ClaimableThreefold => "claimable-threefold",
-            Kind::ClaimableFifty => "claimable-fifty",
-        }
-    }
-
-    /// Its rank in [`Kind::ALL`], 0 for the most severe.
-    pub fn severity(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.code())
-    }
-}
-
-impl Serialize for Kind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.code())
-    }
-}
-
 /// One thing found in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
@@ -218,21 +131,4 @@ pub struct GameReport {
     pub plies: u32,
     /// What was found.
     pub findings: Vec<Finding>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_are_listed_by_severity_with_distinct_codes() {
-        for (i, k) in Kind::ALL.into_iter().enumerate() {
-            assert_eq!(k.severity(), i, "{k}");
-            assert_eq!(format!("{k:<22}").trim_end(), k.code());
-        }
-        let mut codes: Vec<&str> = Kind::ALL.iter().map(|k| k.code()).collect();
-        codes.sort_unstable();
-        codes.dedup();
-        assert_eq!(codes.len(), Kind::ALL.len());
-    }
 }

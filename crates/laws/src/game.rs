@@ -25,7 +25,7 @@
 //! | `quickplay` | quickplay finishes (2005 10.2, Annex D; 2023 Guidelines III) and the arbiter's rulings on them |
 //! | `odds` | odds games (1930 art. 22) |
 //! | `adjourn` | adjourned games (2005 Annex A, 1930 art. 21, 2023 Guidelines I) |
-//! | `snapshot` | [`Game::snapshot`] and [`Game::reinstate`], the one way back to an earlier moment |
+//! | `snapshot` | `Game::snapshot` and `Game::reinstate`, the one way back to an earlier moment |
 //! | `read` | the read model: pure queries, nothing advances |
 
 use std::collections::VecDeque;
