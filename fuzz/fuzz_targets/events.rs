@@ -14,7 +14,7 @@
 #![no_main]
 
 use arbitre_laws::{
-    clock::{Millis, MAX_MILLIS},
+    clock::{Instant, Millis, MAX_MILLIS},
     event::{Judgment, Unrestorable},
     game::{DeadCheck, Odds, SetupError},
     notation,
@@ -157,7 +157,7 @@ fn setup(u: &mut Unstructured) -> Result<(Setup, Option<u32>)> {
         });
     }
     if u.ratio(1, 4)? {
-        setup.session_end = Some(millis(u)?);
+        setup.session_end = Some(Instant(millis(u)?));
     }
     if u.arbitrary::<bool>()? {
         setup.arbiter_starts = true;
@@ -331,7 +331,7 @@ fn actor(u: &mut Unstructured, game: &Game, action: &Action) -> Result<Actor> {
 
 /// The next event's time: the same moment, a little later, much later (up
 /// to a year), exactly when a clock falls, or earlier (out of order).
-fn time(u: &mut Unstructured, game: &Game) -> Result<Millis> {
+fn time(u: &mut Unstructured, game: &Game) -> Result<Instant> {
     let now = game.now();
     let step = match u.int_in_range(0u8..=15)? {
         0..=2 => 0,
@@ -340,12 +340,12 @@ fn time(u: &mut Unstructured, game: &Game) -> Result<Millis> {
         12 => u.int_in_range(0..=MAX_MILLIS)?,
         13 => {
             let fall = game.clock().next_fall().unwrap_or(now);
-            fall.saturating_sub(now) + u.int_in_range(-1..=1)?
+            fall.millis().saturating_sub(now.millis()) + u.int_in_range(-1..=1)?
         }
         14 => -u.int_in_range(1..=60_000)?,
         _ => MAX_MILLIS,
     };
-    Ok(now.saturating_add(step).clamp(0, MAX_MILLIS))
+    Ok(now.after(step))
 }
 
 fn conserved(game: &Game, case: &str) {

@@ -1,7 +1,7 @@
 //! Time controls: parsing never panics, and a parsed control drives a clock
 //! that conserves time.
 #![no_main]
-use arbitre_laws::{clock::Clock, TimeControl};
+use arbitre_laws::{clock::Clock, Instant, TimeControl};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Color;
 
@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = tc.ms_for_sixty_moves();
     let mut clock = Clock::new(tc, None);
-    clock.start(Color::White, 0);
+    clock.start(Color::White, Instant::ZERO);
     let mut t = 0;
     for i in 0..100u32 {
         t += 1_000 * i64::from(i % 7);
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         } else {
             Color::Black
         };
-        clock.press(side, t, 1);
+        clock.press(side, Instant(t), 1);
         for s in Color::ALL {
             let tot = clock.totals(s);
             assert_eq!(

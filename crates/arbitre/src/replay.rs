@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{event::side_code, outcome::State, Game, Language, Millis};
+use arbitre_laws::{event::side_code, outcome::State, Game, Instant, Language, Millis};
 use arbitre_messages::{report as line, time};
 use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
@@ -11,6 +11,11 @@ use crate::scenario::{self, Scenario, ScenarioError};
 
 fn seconds(ms: Millis) -> Value {
     json!((ms as f64) / 1000.0)
+}
+
+/// A moment as the seconds since the game began the report writes.
+fn instant(t: Instant) -> Value {
+    seconds(t.millis())
 }
 
 /// Runs a scenario to its end (`until`, by default the last event's time).
@@ -29,7 +34,7 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     let end = scenario
         .until
         .or_else(|| scenario.events.last().map(|e| e.t))
-        .unwrap_or(0);
+        .unwrap_or(Instant::ZERO);
     game.advance(end);
     Ok(game)
 }
@@ -60,7 +65,7 @@ pub fn report(game: &Game, lang: Language) -> Value {
         .iter()
         .map(|d| {
             json!({
-                "t": seconds(d.t),
+                "t": instant(d.t),
                 "event": d.event,
                 "decision": d.note.decision().code(),
                 "article": d.article,
@@ -102,7 +107,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
         let said = arbitre_messages::render(&d.note, lang);
         out.push_str(&format!(
             "{:>9}    {}\n",
-            time::clock(d.t, lang),
+            time::instant(d.t, lang),
             line::decision(d.article, d.note.decision(), &said, lang)
         ));
     };
@@ -113,7 +118,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
         }
         out.push_str(&format!(
             "{:>9}  {}\n",
-            time::clock(event.t, lang),
+            time::instant(event.t, lang),
             arbitre_messages::event(event, lang)
         ));
         while let Some(d) = log.next_if(|d| d.event == Some(i)) {

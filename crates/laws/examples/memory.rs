@@ -14,7 +14,7 @@ mod corpus;
 
 use std::{alloc::System, mem::size_of};
 
-use arbitre_laws::{game::DeadCheck, Decision, Game};
+use arbitre_laws::{game::DeadCheck, Decision, Game, Instant};
 use shakmaty::Move;
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 
@@ -39,7 +39,7 @@ fn measure(corpus: &corpus::Corpus, dead_check: DeadCheck) -> Vec<Held> {
                 break;
             }
             let m = san.to_move(game.position()).expect("legal SAN");
-            game.play_move(i, (i as i64 + 1) * 1000, m);
+            game.play_move(i, Instant((i as i64 + 1) * 1000), m);
         }
         let s = region.change();
         // stats_alloc already counts a realloc's growth in bytes_allocated

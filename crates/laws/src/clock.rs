@@ -8,15 +8,73 @@
 //! and arbiter settings, so that at every step
 //! `used + remaining = allotted + increments + adjustments`.
 //!
-//! Time enters only as arguments: arbiter's-clock milliseconds since the
-//! game began. The clock never reads a wall clock.
+//! Time enters only as arguments: moments on the arbiter's clock
+//! ([`Instant`], milliseconds since the game began). The clock never reads a
+//! wall clock. A moment and a duration are two types: [`Millis`] is a
+//! duration (remaining time, an increment, a penalty, time used), an
+//! [`Instant`] is a moment; a moment plus a duration is a moment
+//! ([`Instant::after`]), a moment minus an earlier one is a duration
+//! ([`Instant::since`]), and two moments do not add.
 
 use core::{fmt, str::FromStr};
 
 use shakmaty::{ByColor, Color};
 
-/// Milliseconds, on the arbiter's clock or on a player's clock.
+/// A duration in milliseconds: time on a player's clock (remaining, used),
+/// an increment, a delay, a penalty or bonus, a limit. Moments on the
+/// arbiter's clock are [`Instant`]s.
 pub type Millis = i64;
+
+/// A moment on the arbiter's clock: milliseconds since the game began (the
+/// start of its first session). The time of an event, of a decision, of a
+/// deadline or of a flag's fall; durations are [`Millis`].
+///
+/// The engine accepts events from `Instant::ZERO` to `Instant(MAX_MILLIS)`;
+/// an instant outside that range may be built (and is refused as an event's
+/// time), so the field stays public.
+///
+/// ```
+/// use arbitre_laws::{clock::MAX_MILLIS, Instant};
+///
+/// let start = Instant(60_000);
+/// let later = start.after(90_000);
+/// assert_eq!(later, Instant(150_000));
+/// assert_eq!(later.since(start), 90_000);
+/// assert_eq!(start.since(later), 0); // never negative
+/// assert_eq!(later.after(MAX_MILLIS), Instant(MAX_MILLIS));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Instant(pub Millis);
+
+impl Instant {
+    /// The moment the game began.
+    pub const ZERO: Instant = Instant(0);
+
+    /// Milliseconds since the game began.
+    pub const fn millis(self) -> Millis {
+        self.0
+    }
+
+    /// The time from `earlier` to this moment: never negative (zero when
+    /// `earlier` is later), saturating.
+    pub fn since(self, earlier: Instant) -> Millis {
+        self.0.saturating_sub(earlier.0).max(0)
+    }
+
+    /// The moment `d` after this one (before it, `d` negative), saturating
+    /// within `0..=MAX_MILLIS`.
+    pub fn after(self, d: Millis) -> Instant {
+        Instant(self.0.saturating_add(d).clamp(0, MAX_MILLIS))
+    }
+
+    /// The moment `d` after this one, saturating only at the bounds of
+    /// `i64`: a deadline the engine computes may lie past [`MAX_MILLIS`]
+    /// (a limit counted from the last accepted moment), and must not be
+    /// brought forward.
+    pub(crate) fn plus(self, d: Millis) -> Instant {
+        Instant(self.0.saturating_add(d))
+    }
+}
 
 /// The largest time the engine accepts anywhere a time enters it: the
 /// arbiter's clock of an event (an adjourned game may resume weeks later),
@@ -324,7 +382,9 @@ pub struct Clock {
     control: TimeControl,
     remaining: ByColor<Millis>,
     running: Option<Color>,
-    /// Arbiter time up to which the running side's time is counted.
+    /// Arbiter time up to which the running side's time is counted (the
+    /// clock's arithmetic is on raw milliseconds; its methods take and give
+    /// [`Instant`]s).
     since: Millis,
     /// Arbiter time at which the running side's clock was started.
     turn_start: Millis,
@@ -421,13 +481,13 @@ impl Clock {
     }
 
     /// Arbiter time up to which the clock has been counted.
-    pub fn now(&self) -> Millis {
-        self.since
+    pub fn now(&self) -> Instant {
+        Instant(self.since)
     }
 
     /// When a player's flag fell, if it has.
-    pub fn fallen(&self, side: Color) -> Option<Millis> {
-        *self.fallen.get(side)
+    pub fn fallen(&self, side: Color) -> Option<Instant> {
+        self.fallen.get(side).map(Instant)
     }
 
     /// Moves completed by a player, as counted for the time control.
@@ -458,7 +518,7 @@ impl Clock {
     }
 
     /// When the running side's flag will fall if nobody acts, if it has not.
-    pub fn next_fall(&self) -> Option<Millis> {
+    pub fn next_fall(&self) -> Option<Instant> {
         let side = self.running?;
         if self.fallen(side).is_some() || self.is_untimed() {
             return None;
@@ -472,12 +532,15 @@ impl Clock {
                 .max(0),
             _ => 0,
         };
-        Some(self.since.saturating_add(uncounted).saturating_add(left))
+        Some(Instant(
+            self.since.saturating_add(uncounted).saturating_add(left),
+        ))
     }
 
     /// Counts the running side's time up to arbiter time `t` (never backwards).
     /// Returns the fall time if the running side's flag fell in between.
-    pub fn advance(&mut self, t: Millis) -> Option<Millis> {
+    pub fn advance(&mut self, t: Instant) -> Option<Instant> {
+        let t = t.millis();
         let Some(side) = self.running else {
             self.since = self.since.max(t);
             return None;
@@ -505,7 +568,7 @@ impl Clock {
         if delay_over && delta >= left && self.fallen(side).is_none() {
             let at = t.saturating_sub(delta.saturating_sub(used));
             *self.fallen.get_mut(side) = Some(at);
-            return Some(at);
+            return Some(Instant(at));
         }
         None
     }
@@ -519,8 +582,9 @@ impl Clock {
     }
 
     /// Starts `side`'s clock at `t` (after the clocks were stopped).
-    pub fn start(&mut self, side: Color, t: Millis) {
+    pub fn start(&mut self, side: Color, t: Instant) {
         self.advance(t);
+        let t = t.millis();
         self.flush();
         self.running = Some(side);
         self.since = t.max(self.since);
@@ -531,7 +595,8 @@ impl Clock {
     /// Resumes `side`'s clock at `t` within the same turn (after a claim
     /// stopped the clocks): time already counted this turn stays counted and
     /// the pause is not thinking time.
-    pub fn resume(&mut self, side: Color, t: Millis) {
+    pub fn resume(&mut self, side: Color, t: Instant) {
+        let t = t.millis();
         if self.running.is_none() {
             // the whole pause since the clocks stopped, however time was
             // advanced meanwhile
@@ -543,7 +608,7 @@ impl Clock {
     }
 
     /// Stops both clocks at `t`.
-    pub fn stop(&mut self, t: Millis) {
+    pub fn stop(&mut self, t: Instant) {
         self.advance(t);
         self.flush();
         if self.running.is_some() {
@@ -555,8 +620,9 @@ impl Clock {
     /// The running side presses the clock at `t` having completed `count`
     /// moves for the time control (1, or N in an odds game): increment, delay
     /// refund and any new period are added, and the opponent's clock starts.
-    pub fn press(&mut self, side: Color, t: Millis, count: u32) {
+    pub fn press(&mut self, side: Color, t: Instant, count: u32) {
         self.advance(t);
+        let t = t.millis();
         let turn_used = self.turn_used;
         self.flush();
         if !self.is_untimed() {
@@ -608,7 +674,7 @@ impl Clock {
     /// periods and increments credited since are taken back, each as an
     /// entry of the ledger; the time each player used since stays used, and
     /// the arbiter's adjustments stay. Both clocks are left stopped.
-    pub fn reinstate(&mut self, before: &Clock, t: Millis) {
+    pub fn reinstate(&mut self, before: &Clock, t: Instant) {
         self.stop(t);
         // what the clock credited since `before`, read from the ledger (the
         // first entries of which are `before`'s), per player and kind
@@ -741,11 +807,11 @@ mod tests {
     #[test]
     fn period_reached_by_move_count() {
         let mut c = Clock::new(tc("2/100:50"), None);
-        c.start(Color::White, 0);
-        c.press(Color::White, 10_000, 1);
-        c.press(Color::Black, 20_000, 1);
+        c.start(Color::White, Instant(0));
+        c.press(Color::White, Instant(10_000), 1);
+        c.press(Color::Black, Instant(20_000), 1);
         assert_eq!(c.remaining(Color::White), 90_000);
-        c.press(Color::White, 30_000, 1);
+        c.press(Color::White, Instant(30_000), 1);
         assert_eq!(c.remaining(Color::White), 90_000 - 10_000 + 50_000);
     }
 
@@ -760,29 +826,58 @@ mod tests {
     #[test]
     fn simple_delay_and_bronstein() {
         let mut c = Clock::new(tc("300d5"), None);
-        c.start(Color::White, 0);
-        c.press(Color::White, 3_000, 1);
+        c.start(Color::White, Instant(0));
+        c.press(Color::White, Instant(3_000), 1);
         assert_eq!(c.remaining(Color::White), 300_000);
-        c.press(Color::Black, 10_000, 1);
+        c.press(Color::Black, Instant(10_000), 1);
         assert_eq!(c.remaining(Color::Black), 298_000);
         let mut c = Clock::new(tc("300b5"), None);
-        c.start(Color::White, 0);
-        c.press(Color::White, 3_000, 1);
+        c.start(Color::White, Instant(0));
+        c.press(Color::White, Instant(3_000), 1);
         assert_eq!(c.remaining(Color::White), 300_000);
-        c.press(Color::Black, 10_000, 1);
+        c.press(Color::Black, Instant(10_000), 1);
         assert_eq!(c.remaining(Color::Black), 298_000);
     }
 
     #[test]
     fn flag_falls_at_the_right_moment() {
         let mut c = Clock::new(tc("60"), None);
-        c.start(Color::White, 0);
-        assert_eq!(c.next_fall(), Some(60_000));
-        assert_eq!(c.advance(70_000), Some(60_000));
+        c.start(Color::White, Instant(0));
+        assert_eq!(c.next_fall(), Some(Instant(60_000)));
+        assert_eq!(c.advance(Instant(70_000)), Some(Instant(60_000)));
         assert_eq!(c.remaining(Color::White), 0);
         let mut c = Clock::new(tc("60d5"), None);
-        c.start(Color::White, 0);
-        assert_eq!(c.next_fall(), Some(65_000));
-        assert_eq!(c.advance(70_000), Some(65_000));
+        c.start(Color::White, Instant(0));
+        assert_eq!(c.next_fall(), Some(Instant(65_000)));
+        assert_eq!(c.advance(Instant(70_000)), Some(Instant(65_000)));
+    }
+
+    #[test]
+    fn instant_arithmetic_saturates() {
+        let t = Instant(10_000);
+        assert_eq!(Instant::ZERO.millis(), 0);
+        assert_eq!(Instant::default(), Instant::ZERO);
+        assert_eq!(t.after(5_000), Instant(15_000));
+        assert_eq!(t.after(-4_000), Instant(6_000));
+        // within 0..=MAX_MILLIS
+        assert_eq!(t.after(-20_000), Instant::ZERO);
+        assert_eq!(t.after(MAX_MILLIS), Instant(MAX_MILLIS));
+        assert_eq!(Instant(MAX_MILLIS).after(1), Instant(MAX_MILLIS));
+        assert_eq!(t.after(Millis::MAX), Instant(MAX_MILLIS));
+        assert_eq!(t.after(Millis::MIN), Instant::ZERO);
+        // a duration is never negative
+        assert_eq!(t.since(Instant(4_000)), 6_000);
+        assert_eq!(t.since(t), 0);
+        assert_eq!(Instant(4_000).since(t), 0);
+        assert_eq!(Instant(MAX_MILLIS).since(Instant::ZERO), MAX_MILLIS);
+        assert_eq!(
+            Instant(Millis::MAX).since(Instant(Millis::MIN)),
+            Millis::MAX
+        );
+        assert_eq!(Instant(Millis::MIN).since(Instant(Millis::MAX)), 0);
+        // a deadline past MAX_MILLIS is not brought forward
+        assert_eq!(Instant(MAX_MILLIS).plus(1), Instant(MAX_MILLIS + 1));
+        assert_eq!(Instant(Millis::MAX).plus(1), Instant(Millis::MAX));
+        assert!(Instant(1) < Instant(2));
     }
 }

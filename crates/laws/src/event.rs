@@ -3,7 +3,7 @@
 use shakmaty::Color;
 
 use crate::{
-    clock::Millis,
+    clock::{Instant, Millis},
     seal::{Commitment, Salt, SealedText},
 };
 
@@ -437,8 +437,8 @@ impl Action {
 /// One event: an action by someone at a moment of the arbiter's clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
-    /// Milliseconds on the arbiter's clock since the game began.
-    pub t: Millis,
+    /// The moment on the arbiter's clock.
+    pub t: Instant,
     /// Who acts.
     pub by: Actor,
     /// What is done.

@@ -6,7 +6,7 @@
 use shakmaty::{Color, Square};
 
 use crate::{
-    clock::Millis,
+    clock::{Instant, Millis},
     edition::Article,
     event::{ActionKind, ClaimKind},
     outcome::{GameResult, Outcome, Termination},
@@ -271,7 +271,7 @@ pub enum Note {
         /// Who adjourned.
         side: Color,
         /// The session's end.
-        until: Millis,
+        until: Instant,
     },
     /// A move made on the board after being told to seal is the sealed move.
     BoardMoveIsSealed(Color),
@@ -489,7 +489,7 @@ pub enum Arg {
     /// A signed change of time (positive: added).
     Delta(Millis),
     /// A moment on the arbiter's clock.
-    Instant(Millis),
+    Instant(Instant),
     /// A kind of claim.
     Claim(ClaimKind),
     /// A result.
@@ -929,7 +929,7 @@ impl Note {
             MustSeal(Black),
             EarlyAdjournment {
                 side: White,
-                until: 14_400_000,
+                until: Instant(14_400_000),
             },
             BoardMoveIsSealed(Black),
             MoveSealed(White),

@@ -53,7 +53,7 @@ pub use moves::same_position;
 pub use setup::{DeadCheck, Odds, Regulations, Setup, SetupError};
 
 use crate::{
-    clock::{Clock, Millis, MAX_MILLIS},
+    clock::{Clock, Instant, MAX_MILLIS},
     edition::{Article, Edition, GameType},
     event::{Action, Actor, Event, Judgment},
     explain::DecisionKind,
@@ -67,7 +67,7 @@ use crate::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     /// Arbiter's clock time of the decision.
-    pub t: Millis,
+    pub t: Instant,
     /// Index of the event that led to it (none when time alone did).
     pub event: Option<usize>,
     /// The article that makes it, as the edition numbers it; `None` for a
@@ -214,11 +214,11 @@ pub struct Game {
     /// Which players are at the board (both while the game is played).
     present: ByColor<bool>,
     /// The end of the playing session (A13).
-    session_end: Option<Millis>,
+    session_end: Option<Instant>,
     /// Whether the game has started (the arbiter's `start`, or at once).
     started: bool,
     /// When a player absent at the start loses (2005 6.6, 2023 6.7.1).
-    start_deadline: Option<Millis>,
+    start_deadline: Option<Instant>,
     /// The arbiter stopped the clocks; the clock that ran then, to restart.
     interrupted: Option<Option<Color>>,
     outcome: Option<Outcome>,
@@ -230,7 +230,7 @@ pub struct Game {
     /// Verdicts recorded for the event being replayed, used instead of
     /// searching again ([`Game::apply_recorded`]); empty otherwise.
     supplied: VecDeque<MateVerdict>,
-    now: Millis,
+    now: Instant,
 }
 
 impl PartialEq for Game {
@@ -330,7 +330,7 @@ impl Game {
     /// Logs a decision.
     fn decide(
         &mut self,
-        t: Millis,
+        t: Instant,
         event: Option<usize>,
         article: impl Into<Option<Article>>,
         note: Note,
@@ -370,7 +370,7 @@ impl Game {
     /// Lets time run to `t` (arbiter's clock): a flag that falls on the way
     /// is seen, or only recorded, as the flag policy says; a lateness limit
     /// or the end of an early adjournment passes.
-    pub fn advance(&mut self, t: Millis) -> Applied {
+    pub fn advance(&mut self, t: Instant) -> Applied {
         let (log, verdicts) = (self.log.len(), self.verdicts.len());
         self.pass_time(t);
         self.applied(None, log, verdicts)
@@ -378,7 +378,7 @@ impl Game {
 
     /// [`Game::advance`] with the verdicts recorded when time passed in the
     /// stored game.
-    pub fn advance_recorded(&mut self, t: Millis, verdicts: &[MateVerdict]) -> Applied {
+    pub fn advance_recorded(&mut self, t: Instant, verdicts: &[MateVerdict]) -> Applied {
         self.supplied = verdicts.iter().copied().collect();
         self.advance(t)
     }
@@ -530,7 +530,7 @@ impl Game {
     }
 
     /// The arbiter's ruling on what the game waits for.
-    fn on_ruling(&mut self, t: Millis, index: usize, awaiting: Awaiting, judgment: Judgment) {
+    fn on_ruling(&mut self, t: Instant, index: usize, awaiting: Awaiting, judgment: Judgment) {
         let ev = Some(index);
         self.awaiting = None;
         match awaiting {
@@ -552,7 +552,7 @@ impl Game {
 /// year), if any: what it is.
 fn out_of_range(event: &Event) -> Option<TimeField> {
     let range = 0..=MAX_MILLIS;
-    if !range.contains(&event.t) {
+    if !range.contains(&event.t.millis()) {
         return Some(TimeField::Event);
     }
     match event.action {

@@ -13,7 +13,7 @@ pub mod outcome;
 pub mod replay;
 pub mod seal;
 
-pub use clock::{Clock, Millis, TimeControl};
+pub use clock::{Clock, Instant, Millis, TimeControl};
 pub use edition::{Article, Edition, EditionId, GameType};
 pub use event::{Action, ActionKind, Actor, ClaimKind, Event};
 

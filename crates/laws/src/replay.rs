@@ -19,7 +19,7 @@ use core::ops::Deref;
 use shakmaty::san::San;
 
 use crate::{
-    clock::Millis,
+    clock::Instant,
     game::{Game, Setup, SetupError},
 };
 
@@ -64,7 +64,7 @@ impl FastReplay {
 
     /// Plays a move given in SAN, as [`Game::play_san`] does.
     #[inline]
-    pub fn play_san(&mut self, index: usize, t: Millis, san: &San) {
+    pub fn play_san(&mut self, index: usize, t: Instant, san: &San) {
         self.game.play_san(index, t, san);
     }
 
@@ -75,7 +75,7 @@ impl FastReplay {
     /// move is then refused, this one may have ended the game unnoticed: the
     /// caller must replay the game with [`FastReplay::play_san`].
     #[inline]
-    pub fn play_san_continued(&mut self, index: usize, t: Millis, san: &San) {
+    pub fn play_san_continued(&mut self, index: usize, t: Instant, san: &San) {
         self.game.shortcuts.next_move_known = true;
         self.game.play_san(index, t, san);
         self.game.shortcuts.next_move_known = false;

@@ -6,8 +6,8 @@ use arbitre_laws::{
     clock::MAX_MILLIS,
     event::Judgment,
     game::{Acceptance, MateAnswer, MateVerdict, Regulations, SetupError},
-    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, Ruling, Setup,
-    State, Termination,
+    Action, Actor, ClaimKind, DecisionKind, EditionId, Event, Game, GameResult, Instant, Ruling,
+    Setup, State, Termination,
 };
 use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color};
 
@@ -18,7 +18,11 @@ fn setup(edition: EditionId, tc: &str) -> Setup {
 }
 
 fn ev(t: i64, by: Actor, action: Action) -> Event {
-    Event { t, by, action }
+    Event {
+        t: Instant(t),
+        by,
+        action,
+    }
 }
 
 fn white() -> Actor {
@@ -40,7 +44,7 @@ fn setup_times_beyond_a_year_are_errors() {
         })
     ));
     let mut s = setup(EditionId::Fide2005, "5400");
-    s.session_end = Some(-1);
+    s.session_end = Some(Instant(-1));
     assert!(matches!(
         Game::new(s),
         Err(SetupError::Time {
@@ -114,10 +118,13 @@ fn extreme_clocks_then_a_penalty_neither_panic_nor_wrap() {
             assert!((0..=MAX_MILLIS).contains(&left), "{edition}: {left}");
         }
         // the flag falls a year later, exactly when the time runs out
-        game.advance(MAX_MILLIS);
-        game.advance(MAX_MILLIS);
+        game.advance(Instant(MAX_MILLIS));
+        game.advance(Instant(MAX_MILLIS));
         let fallen = game.clock().fallen(Color::White);
-        assert!(fallen.is_none() || fallen <= Some(MAX_MILLIS), "{fallen:?}");
+        assert!(
+            fallen.is_none() || fallen <= Some(Instant(MAX_MILLIS)),
+            "{fallen:?}"
+        );
     }
 }
 
@@ -129,8 +136,8 @@ fn a_flag_near_the_bound_falls_at_the_right_moment() {
         black: MAX_MILLIS,
     });
     let mut game = Game::new(s).expect("setup");
-    game.advance(MAX_MILLIS);
-    assert_eq!(game.clock().fallen(Color::White), Some(MAX_MILLIS));
+    game.advance(Instant(MAX_MILLIS));
+    assert_eq!(game.clock().fallen(Color::White), Some(Instant(MAX_MILLIS)));
     assert_eq!(game.state(), State::Finished);
     assert_eq!(
         game.outcome().map(|o| o.termination),
@@ -252,7 +259,7 @@ fn an_undecided_flag_waits_for_the_arbiter() {
     s.start = position(OPEN);
     s.regulations = undecided();
     let mut game = Game::new(s).expect("setup");
-    let fell = game.advance(5_401_000);
+    let fell = game.advance(Instant(5_401_000));
     assert_eq!(fell.seq, None);
     assert_eq!(fell.verdicts.len(), 1);
     assert_eq!(
@@ -303,11 +310,11 @@ fn the_read_model_is_pure() {
     ));
     let before = game.clone();
     // Black's clock runs from 10 s: at 70 s he has a minute less
-    let at = game.remaining_at(70_000);
+    let at = game.remaining_at(Instant(70_000));
     assert_eq!(at.black, 5_400_000 - 60_000);
     assert_eq!(at.white, 5_400_000 - 10_000);
     // his flag is the next thing that happens by itself
-    assert_eq!(game.next_deadline(), Some(10_000 + 5_400_000));
+    assert_eq!(game.next_deadline(), Some(Instant(10_000 + 5_400_000)));
     assert_eq!(game.pending_offer(), None);
     assert_eq!(game.unpressed(), None);
     assert_eq!(game.allowed_moves().len(), 20);
@@ -358,7 +365,7 @@ fn the_next_deadline_is_the_lateness_limit() {
     }
     // White (who must reply) is absent: his clock runs; he is late after 600 s
     let deadline = game.next_deadline().expect("a deadline");
-    assert_eq!(deadline, 200_000 + 600_000 + 1);
+    assert_eq!(deadline, Instant(200_000 + 600_000 + 1));
     game.advance(deadline);
     assert_eq!(
         game.outcome().map(|o| o.result),

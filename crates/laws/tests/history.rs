@@ -6,7 +6,7 @@
 //! starts close to the 75-move rule, with repetitions made on purpose so
 //! that fivefold repetitions happen.
 
-use arbitre_laws::{Action, Actor, EditionId, Event, Game, Setup, TimeControl};
+use arbitre_laws::{Action, Actor, EditionId, Event, Game, Instant, Setup, TimeControl};
 use proptest::prelude::*;
 use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
@@ -222,7 +222,7 @@ fn both(ed: EditionId, start: &Chess, moves: &[Move]) -> (Game, Game) {
     let mut p = start.clone();
     for (i, m) in moves.iter().enumerate() {
         let event = Event {
-            t: i as i64,
+            t: Instant(i as i64),
             by: Actor::Player(p.turn()),
             action: Action::Move {
                 text: San::from_move(&p, *m).to_string(),

@@ -28,7 +28,7 @@ use arbitre_laws::{
     explain::{DecisionKind, Note},
     game::{DeadCheck, Odds},
     replay::FastReplay,
-    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Millis, Setup, State,
+    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Instant, Millis, Setup, State,
     Termination, TimeControl,
 };
 use arbitre_laws::{
@@ -204,7 +204,11 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
     let mut t = 0;
     let mut out: Vec<Event> = Vec::new();
     let push = |game: &mut Game, out: &mut Vec<Event>, t: Millis, by: Actor, action: Action| {
-        let event = Event { t, by, action };
+        let event = Event {
+            t: Instant(t),
+            by,
+            action,
+        };
         game.apply(&event);
         out.push(event);
     };
@@ -466,7 +470,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
 
 /// Whether `side`'s claim of `kind`, made at `t` on a copy of `game`, is
 /// found right.
-fn claim_found_right(game: &Game, t: Millis, side: Color, kind: ClaimKind) -> bool {
+fn claim_found_right(game: &Game, t: Instant, side: Color, kind: ClaimKind) -> bool {
     let right = |intended: Option<String>| {
         let mut g = game.clone();
         let applied = g.apply(&Event {
@@ -808,7 +812,7 @@ fn replay(setup: &Setup, events: &[Event], ticks: &[Millis]) -> Result<(), TestC
     let mut advanced_to = Vec::new();
     for e in events.iter() {
         for &tick in ticks {
-            let at = live.now() + tick / 8;
+            let at = live.now().after(tick / 8);
             if at <= e.t {
                 live.advance(at);
                 advanced_to.push(at);
@@ -817,7 +821,7 @@ fn replay(setup: &Setup, events: &[Event], ticks: &[Millis]) -> Result<(), TestC
         live.apply(e);
         replay.apply(e);
     }
-    let end = events.last().map_or(0, |e| e.t) + 60_000;
+    let end = events.last().map_or(Instant::ZERO, |e| e.t).after(60_000);
     live.advance(end);
     replay.advance(end);
     if let Some(k) = (0..live.log().len().max(replay.log().len()))
@@ -850,13 +854,16 @@ fn story(setup: &Setup, events: &[Event]) -> String {
     }
     let mut out = String::from("events:\n");
     for (i, e) in events.iter().enumerate() {
-        out += &format!("  {i}: t={} {:?} {:?}\n", e.t, e.by, e.action);
+        out += &format!("  {i}: t={} {:?} {:?}\n", e.t.millis(), e.by, e.action);
     }
     out += "log:\n";
     for d in game.log() {
         out += &format!(
             "  t={} ev={:?} art={:?} {:?}\n",
-            d.t, d.event, d.article, d.note
+            d.t.millis(),
+            d.event,
+            d.article,
+            d.note
         );
     }
     out
@@ -888,7 +895,7 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
         .any(|p| matches!(p.delay, Delay::Simple(_)));
     let mut exact = [!simple_delay && !tc.is_untimed(); 2];
     let mut running = game.clock().running();
-    let mut last_t = 0;
+    let mut last_t = Instant::ZERO;
     // the game as resumed after an adjournment (1930 21.8 goes back to it)
     let mut resumed: Option<(Model, Game)> = None;
     // a sealed move waits in its envelope (the replier absent at
@@ -911,12 +918,12 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
         game.apply(e);
         let new = &game.log()[log0..];
         let len1 = game.moves().len();
-        let at = format!("after event {i} ({:?} at {})", e.action, e.t);
+        let at = format!("after event {i} ({:?} at {})", e.action, e.t.millis());
 
         // time: the interval since the last event ran on the clock that ran
         if e.t > last_t {
             if let Some(side) = running {
-                ran[idx(side)] += e.t - last_t;
+                ran[idx(side)] += e.t.since(last_t);
             }
         }
         inexact(&game.log()[snapshot.1.log().len()..], &mut exact);
@@ -1168,11 +1175,11 @@ fn follow(setup: &Setup, events: &[Event], checks: Checks) -> Result<(), TestCas
             time_used(&game, &before, &ran, &exact, &at)?;
         }
     }
-    let end = last_t + 60_000;
+    let end = last_t.after(60_000);
     let before = game.clone();
     game.advance(end);
     if let Some(side) = running {
-        ran[idx(side)] += end - last_t;
+        ran[idx(side)] += end.since(last_t);
     }
     inexact(&game.log()[before.log().len()..], &mut exact);
     if checks.time_used {
@@ -1263,11 +1270,11 @@ fn time_used(
         }
     }
     prop_assert!(
-        total <= game.now(),
+        total <= game.now().millis(),
         "{}: {} ms used by both, {} ms elapsed",
         at,
         total,
-        game.now()
+        game.now().millis()
     );
     Ok(())
 }
@@ -1433,7 +1440,7 @@ proptest! {
             }
             let legal = game.position().legal_moves();
             prop_assert!(!legal.is_empty(), "a position without moves must have ended the game");
-            game.play_move(i, i as i64 * 1000, legal[c % legal.len()]);
+            game.play_move(i, Instant(i as i64 * 1000), legal[c % legal.len()]);
         }
         if let Some(o) = game.outcome() {
             prop_assert!(!o.article.is_empty());
@@ -1457,8 +1464,8 @@ proptest! {
             }
             let legal = gb.position().legal_moves();
             let m = legal[c % legal.len()];
-            ga.play_move(i, 0, m);
-            gb.play_move(i, 0, m);
+            ga.play_move(i, Instant::ZERO, m);
+            gb.play_move(i, Instant::ZERO, m);
             prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves: {}", i + 1, Fen::from_position(gb.position(), EnPassantMode::Legal));
         }
     }
@@ -1490,11 +1497,11 @@ proptest! {
         let mut ga = Game::new(setup(ed, "-", pos.clone())).expect("setup");
         let mut gb = FastReplay::new(setup(ed, "-", pos), None).expect("setup");
         for (i, san) in record.iter().enumerate() {
-            ga.play_san(i, 0, san);
+            ga.play_san(i, Instant::ZERO, san);
             if i + 1 < record.len() {
-                gb.play_san_continued(i, 0, san);
+                gb.play_san_continued(i, Instant::ZERO, san);
             } else {
-                gb.play_san(i, 0, san);
+                gb.play_san(i, Instant::ZERO, san);
             }
             prop_assert_eq!(ga.outcome(), gb.outcome(), "after {} moves", i + 1);
             prop_assert_eq!(ga.log(), gb.log());

@@ -1,11 +1,11 @@
 //! The read model answers without advancing the game.
 
-use arbitre_laws::{Action, Actor, ClaimKind, EditionId, Event, Game, Setup};
+use arbitre_laws::{Action, Actor, ClaimKind, EditionId, Event, Game, Instant, Setup};
 use shakmaty::Color;
 
 fn mv(t: i64, side: Color, text: &str) -> Event {
     Event {
-        t,
+        t: Instant(t),
         by: Actor::Player(side),
         action: Action::Move {
             text: text.into(),
@@ -53,6 +53,6 @@ fn repetitions_and_the_threefold_claim() {
     assert_eq!(game.claims(Color::White), vec![ClaimKind::Threefold]);
     assert!(game.claims(Color::Black).is_empty());
     // a pure query: the game did not move
-    assert_eq!(game.now(), t);
+    assert_eq!(game.now(), Instant(t));
     assert!(game.outcome().is_none());
 }

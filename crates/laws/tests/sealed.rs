@@ -7,12 +7,16 @@ use arbitre_laws::{
     event::Sealed,
     game::{Acceptance, AdjournmentPhase},
     seal::{Commitment, Salt},
-    Action, Actor, DecisionKind, EditionId, Event, Game, Note, Ruling, Setup, State,
+    Action, Actor, DecisionKind, EditionId, Event, Game, Instant, Note, Ruling, Setup, State,
 };
 use shakmaty::Color;
 
 fn ev(t: i64, by: Actor, action: Action) -> Event {
-    Event { t, by, action }
+    Event {
+        t: Instant(t),
+        by,
+        action,
+    }
 }
 
 fn adjourned(sealed: Sealed) -> Game {
@@ -84,7 +88,7 @@ fn a_committed_seal_waits_for_the_arbiters_opening() {
     // an opening that is not the sealed move is refused and changes nothing
     // (apart from the time that passes)
     let mut before = game.clone();
-    before.advance(102_000);
+    before.advance(Instant(102_000));
     for (text, salt) in [
         ("c6", salt.clone()),
         ("c5", Salt([43; 32])),

@@ -173,7 +173,7 @@ fn arg_value(arg: &Arg, lang: Language) -> Result<FluentValue<'static>, Error> {
         Arg::Bool(b) => Ok(FluentValue::from(if *b { "true" } else { "false" })),
         Arg::Millis(ms) => Ok(FluentValue::from(time::duration(*ms, lang))),
         Arg::Delta(ms) => Ok(FluentValue::from(time::change(*ms, lang))),
-        Arg::Instant(ms) => Ok(FluentValue::from(time::clock(*ms, lang))),
+        Arg::Instant(t) => Ok(FluentValue::from(time::instant(*t, lang))),
         Arg::Square(sq) => Ok(FluentValue::from(sq.to_string())),
     }
 }

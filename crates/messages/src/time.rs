@@ -1,12 +1,13 @@
 //! The one time format arbitre shows to people: durations in sentences
-//! ("1 h 30 min", "2 min 30.5 s"), signed changes ("+2 min"), and readings
-//! of a clock ("1:59:35"). Machine outputs (JSON, envelopes) keep seconds.
+//! ("1 h 30 min", "2 min 30.5 s"), signed changes ("+2 min"), readings
+//! of a clock ("1:59:35") and moments of the arbiter's clock, read the same
+//! way ([`instant`]). Machine outputs (JSON, envelopes) keep seconds.
 //!
 //! French writes the decimal comma ("2,5 s"); every other language is
 //! written as English is (the languages without a catalogue fall back to
 //! English: [`crate::catalogue_language`]).
 
-use arbitre_laws::{Language, Millis};
+use arbitre_laws::{Instant, Language, Millis};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60 * SECOND;
@@ -68,6 +69,12 @@ pub fn clock(ms: Millis, lang: Language) -> String {
     format!("{sign}{hours}:{minutes:02}:{pad}{}", seconds(rest, lang))
 }
 
+/// A moment on the arbiter's clock, as the arbiter's clock reads it then
+/// (the time since the game began): `"1:59:35"`.
+pub fn instant(t: Instant, lang: Language) -> String {
+    clock(t.millis(), lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +126,12 @@ mod tests {
         ] {
             assert_eq!(clock(ms, Language::En), want);
         }
+    }
+
+    #[test]
+    fn instants_read_as_the_arbiters_clock() {
+        assert_eq!(instant(Instant::ZERO, Language::En), "0:00:00");
+        assert_eq!(instant(Instant(7_175_000), Language::En), "1:59:35");
+        assert_eq!(instant(Instant(3_250), Language::Fr), "0:00:03,25");
     }
 }

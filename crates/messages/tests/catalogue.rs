@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use arbitre_laws::{
     event::{Judgment, Unrestorable},
     outcome::State,
-    Action, Actor, ClaimKind, DecisionKind, Event, GameResult, GameType, Language, Note, Outcome,
-    Termination,
+    Action, Actor, ClaimKind, DecisionKind, Event, GameResult, GameType, Instant, Language, Note,
+    Outcome, Termination,
 };
 use arbitre_messages::{report, try_event, try_render, CATALOGUED, EN_FTL, FR_FTL};
 use shakmaty::{Color, Square};
@@ -22,12 +22,12 @@ mod english;
 fn events() -> Vec<Event> {
     let by = |c| Actor::Player(c);
     let player = |action| Event {
-        t: 1_000,
+        t: Instant(1_000),
         by: by(Color::White),
         action,
     };
     let arbiter = |action| Event {
-        t: 2_000,
+        t: Instant(2_000),
         by: Actor::Arbiter,
         action,
     };
@@ -371,7 +371,7 @@ fn golden_sentences() {
         assert_eq!(try_render(&note, Language::Fr).as_deref(), Ok(fr));
     }
     let claim = Event {
-        t: 0,
+        t: Instant::ZERO,
         by: Actor::Player(Color::White),
         action: Action::Claim {
             kind: ClaimKind::Threefold,

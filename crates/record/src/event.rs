@@ -1,22 +1,22 @@
 //! An event as stored and transmitted: the time on the arbiter's clock, the
 //! actor, and one action (`{"t": 12.5, "by": "white", "move": "Nf3"}`).
 
-use arbitre_laws::{clock::Millis, Actor, Edition, Event};
+use arbitre_laws::{Actor, Edition, Event, Instant};
 use serde_json::{Map, Value};
 
 use crate::{
     action::ActionRecord,
     error::{err, RecordError},
     setup::side_code,
-    time::{millis, seconds_value},
+    time::{instant, instant_value},
     VERSION,
 };
 
 /// One event in the record's terms.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventRecord {
-    /// Milliseconds on the arbiter's clock since the game began.
-    pub t: Millis,
+    /// The moment on the arbiter's clock.
+    pub t: Instant,
     /// Who acts.
     pub by: Actor,
     /// What is done.
@@ -91,7 +91,7 @@ impl EventRecord {
         };
         take_version(&mut map)?;
         let t = take_f64(&mut map, "t")?.ok_or_else(|| err("t", "missing `t` (seconds)"))?;
-        let t = millis(t, "t")?;
+        let t = instant(t, "t")?;
         let by = take_str(&mut map, "by")?
             .ok_or_else(|| err("by", "missing `by` (white, black or arbiter)"))?;
         let by = actor(&by, "by")?;
@@ -115,7 +115,7 @@ impl EventRecord {
     /// The event as a JSON object (`t`, `by`, then the action's keys).
     pub fn to_json(&self) -> Value {
         let mut map = Map::new();
-        map.insert("t".into(), seconds_value(self.t));
+        map.insert("t".into(), instant_value(self.t));
         map.insert("by".into(), Value::String(actor_code(self.by).into()));
         self.action.write(&mut map);
         Value::Object(map)

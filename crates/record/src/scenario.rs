@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use arbitre_laws::{clock::Millis, Event, Setup};
+use arbitre_laws::{Event, Instant, Setup};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -14,7 +14,7 @@ use crate::{
     error::{err, from_value, parse_json, RecordError},
     event::{take_f64, take_version, EventRecord},
     setup::{setup_error, SetupRecord},
-    time::millis,
+    time::instant,
 };
 
 /// A malformed scenario: where and what.
@@ -101,7 +101,7 @@ pub struct Scenario {
     /// The engine's events.
     pub events: Vec<Event>,
     /// When the scenario stops.
-    pub until: Option<Millis>,
+    pub until: Option<Instant>,
     /// What the arbiter must conclude.
     pub expect: Option<Expect>,
 }
@@ -135,7 +135,7 @@ fn from_map(map: &mut Map<String, Value>) -> Result<Scenario, ScenarioError> {
     let edition = record.edition_id()?;
     let mut records = Vec::with_capacity(events.len());
     let mut engine = Vec::with_capacity(events.len());
-    let mut last = 0;
+    let mut last = Instant::ZERO;
     for (i, e) in events.into_iter().enumerate() {
         let at = format!("events[{i}]");
         let r = EventRecord::from_json(e).map_err(|e| e.within(&at))?;
@@ -151,7 +151,7 @@ fn from_map(map: &mut Map<String, Value>) -> Result<Scenario, ScenarioError> {
         engine.push(event);
     }
     let until = match until {
-        Some(u) => Some(millis(u, "until")?),
+        Some(u) => Some(instant(u, "until")?),
         None => None,
     };
     // in a file with a `start` event no clock runs before it
@@ -219,8 +219,8 @@ mod tests {
             ),
         );
         let s = parse(&ok).expect("one year is allowed");
-        assert_eq!(s.until, Some(MAX_MILLIS));
-        assert_eq!(s.events[0].t, MAX_MILLIS);
+        assert_eq!(s.until, Some(Instant(MAX_MILLIS)));
+        assert_eq!(s.events[0].t, Instant(MAX_MILLIS));
         assert_eq!(
             s.events[0].action,
             Action::SetClocks {

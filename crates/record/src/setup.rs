@@ -13,7 +13,7 @@ use shakmaty::{fen::Fen, ByColor, CastlingMode, Chess, Color, EnPassantMode, Pos
 
 use crate::{
     error::{err, RecordError},
-    time::{millis, seconds, MAX_SECONDS},
+    time::{instant, instant_seconds, millis, seconds, MAX_SECONDS},
 };
 
 /// The keys of a game's setup, in the order they are written.
@@ -250,7 +250,7 @@ impl SetupRecord {
             }
         }
         let session_end = match self.session_end {
-            Some(s) => Some(millis(s, "session_end")?),
+            Some(s) => Some(instant(s, "session_end")?),
             None => None,
         };
         let players = self.players.clone().unwrap_or_default();
@@ -312,7 +312,7 @@ impl SetupRecord {
                 cede_first_move: o.cede_first_move,
             }),
             regulations: (regulations != RegulationsRecord::default()).then_some(regulations),
-            session_end: setup.session_end.map(seconds),
+            session_end: setup.session_end.map(instant_seconds),
         }
     }
 }

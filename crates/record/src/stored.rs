@@ -16,10 +16,9 @@
 //! ```
 
 use arbitre_laws::{
-    clock::Millis,
     dead::{MateAnswer, MateVerdict},
     seal::{Commitment, Salt},
-    Actor, Applied, Arg, Decision, Game, Outcome, Ruling, State,
+    Actor, Applied, Arg, Decision, Game, Instant, Outcome, Ruling, State,
 };
 use serde_json::{json, Map, Value};
 
@@ -29,7 +28,7 @@ use crate::{
     event::{actor, take_f64, take_str, take_version, EventRecord},
     scenario::Scenario,
     setup::{setup_error, side, side_code, SetupRecord},
-    time::{millis, seconds_value},
+    time::{instant, instant_value, seconds_value},
     VERSION,
 };
 
@@ -41,7 +40,7 @@ pub enum Entry {
     /// Time reached `t` with no event (`{"t": …, "by": "arbiter", "time":
     /// true}`): what the game decided by itself then (a flag seen falling,
     /// a lateness limit passing).
-    Time(Millis),
+    Time(Instant),
 }
 
 /// One entry of a stored game's log, with what it led to.
@@ -63,7 +62,7 @@ pub struct StoredEntry {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionRecord {
     /// Arbiter's clock time of the decision.
-    pub t: Millis,
+    pub t: Instant,
     /// The kind (`DecisionKind::code`: `refused`, `penalty`, …).
     pub kind: String,
     /// The article, as the edition numbers it.
@@ -139,7 +138,8 @@ fn arg_value(arg: &Arg) -> Value {
         Arg::Code(c) => Value::from(*c),
         Arg::Count(n) => Value::from(*n),
         Arg::Bool(b) => Value::from(*b),
-        Arg::Millis(ms) | Arg::Delta(ms) | Arg::Instant(ms) => seconds_value(*ms),
+        Arg::Millis(ms) | Arg::Delta(ms) => seconds_value(*ms),
+        Arg::Instant(t) => instant_value(*t),
         Arg::Claim(k) => Value::from(k.code()),
         Arg::Result(r) => Value::from(r.code()),
         Arg::Termination(t) => Value::from(t.code()),
@@ -168,7 +168,7 @@ impl DecisionRecord {
     /// As JSON.
     pub fn to_json(&self) -> Value {
         json!({
-            "t": seconds_value(self.t),
+            "t": instant_value(self.t),
             "kind": self.kind,
             "article": self.article,
             "message": self.message,
@@ -180,7 +180,7 @@ impl DecisionRecord {
         let Value::Object(mut map) = value else {
             return Err(err("", "expected a decision object"));
         };
-        let t = millis(
+        let t = instant(
             take_f64(&mut map, "t")?.ok_or_else(|| err("t", "missing `t`"))?,
             "t",
         )?;
@@ -322,7 +322,7 @@ impl StoredEntry {
             },
             Entry::Time(t) => {
                 let mut map = Map::new();
-                map.insert("t".into(), seconds_value(*t));
+                map.insert("t".into(), instant_value(*t));
                 map.insert("by".into(), Value::from("arbiter"));
                 map.insert("time".into(), Value::Bool(true));
                 map
@@ -358,7 +358,7 @@ impl StoredEntry {
         let entry = match map.remove("time") {
             Some(Value::Bool(true)) => {
                 take_version(&mut map)?;
-                let t = millis(
+                let t = instant(
                     take_f64(&mut map, "t")?.ok_or_else(|| err("t", "missing `t`"))?,
                     "t",
                 )?;
@@ -421,7 +421,7 @@ impl StoredGame {
 
     /// Lets time run to `t` in `game` and records it when time passed or
     /// something was decided.
-    pub fn record_time(&mut self, game: &mut Game, t: Millis) -> Applied {
+    pub fn record_time(&mut self, game: &mut Game, t: Instant) -> Applied {
         let before = game.now();
         let applied = game.advance(t);
         if !applied.decisions.is_empty() || game.now() > before {
@@ -610,7 +610,7 @@ impl StoredGame {
         let end = scenario
             .until
             .or_else(|| scenario.records.last().map(|e| e.t))
-            .unwrap_or(0);
+            .unwrap_or(Instant::ZERO);
         stored.record_time(&mut game, end);
         Ok((stored, game))
     }

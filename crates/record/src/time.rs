@@ -1,6 +1,7 @@
-//! Times as records write them: seconds, to the millisecond.
+//! Times as records write them: seconds, to the millisecond; durations
+//! ([`Millis`]) and moments of the arbiter's clock ([`Instant`]) alike.
 
-use arbitre_laws::clock::{Millis, MAX_MILLIS};
+use arbitre_laws::clock::{Instant, Millis, MAX_MILLIS};
 use serde_json::Value;
 
 use crate::error::{err, RecordError};
@@ -47,6 +48,22 @@ pub fn seconds(ms: Millis) -> f64 {
 /// [`seconds`] as a JSON number.
 pub fn seconds_value(ms: Millis) -> Value {
     Value::from(seconds(ms))
+}
+
+/// Seconds from a record as a moment on the arbiter's clock: the checks of
+/// [`millis`].
+pub fn instant(seconds: f64, path: &str) -> Result<Instant, RecordError> {
+    millis(seconds, path).map(Instant)
+}
+
+/// A moment as the seconds since the game began a record writes.
+pub fn instant_seconds(t: Instant) -> f64 {
+    seconds(t.millis())
+}
+
+/// [`instant_seconds`] as a JSON number.
+pub fn instant_value(t: Instant) -> Value {
+    seconds_value(t.millis())
 }
 
 #[cfg(test)]

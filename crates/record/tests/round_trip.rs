@@ -6,7 +6,7 @@ use arbitre_laws::{
     clock::MAX_MILLIS,
     event::{Judgment, Sealed, Unrestorable},
     seal::{Commitment, Salt},
-    Action, ActionKind, Actor, ClaimKind, EditionId, Event, GameResult,
+    Action, ActionKind, Actor, ClaimKind, EditionId, Event, GameResult, Instant,
 };
 use arbitre_record::EventRecord;
 use proptest::prelude::*;
@@ -94,7 +94,14 @@ fn event() -> impl Strategy<Value = (EditionId, Event)> {
             } else {
                 Actor::Player(side)
             };
-            (edition, Event { t, by, action })
+            (
+                edition,
+                Event {
+                    t: Instant(t),
+                    by,
+                    action,
+                },
+            )
         })
     })
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arbitre_laws::{seal::Salt, Game};
+use arbitre_laws::{seal::Salt, Game, Instant};
 use arbitre_record::{
     scenario,
     stored::{Divergence, StoredGame},
@@ -63,7 +63,7 @@ fn every_scenario_stored_and_restored_is_the_scenario_played() {
             played.advance(
                 s.until
                     .or_else(|| s.events.last().map(|e| e.t))
-                    .unwrap_or(0),
+                    .unwrap_or(Instant::ZERO),
             );
             let (stored, live) = StoredGame::from_scenario(&s, &mut counting_salt())
                 .unwrap_or_else(|e| panic!("{}: {e}", sub.display()));

@@ -8,7 +8,7 @@ use arbitre_laws::{
     edition::Edition,
     game::DeadCheck,
     replay::FastReplay,
-    EditionId, Game, GameResult, Millis, Setup, Termination, TimeControl,
+    EditionId, Game, GameResult, Instant, Millis, Setup, Termination, TimeControl,
 };
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -357,9 +357,9 @@ fn replay(
             None => {
                 let made = game.moves().len();
                 if continued && i + 1 < raw.moves.len() {
-                    game.play_san_continued(i, 0, &mv.san.san);
+                    game.play_san_continued(i, Instant::ZERO, &mv.san.san);
                 } else {
-                    game.play_san(i, 0, &mv.san.san);
+                    game.play_san(i, Instant::ZERO, &mv.san.san);
                 }
                 if game.moves().len() > made {
                     None

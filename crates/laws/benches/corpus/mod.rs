@@ -15,7 +15,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use arbitre_laws::{game::DeadCheck, EditionId, Game, Setup, TimeControl};
+use arbitre_laws::{game::DeadCheck, EditionId, Game, Instant, Setup, TimeControl};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Position};
 
@@ -197,7 +197,7 @@ pub fn replay(g: &CorpusGame, dead_check: DeadCheck) -> (Game, usize) {
         }
         // decoding the SAN in the position is the engine's legality check,
         // the same work the bare replay does with `San::to_move`
-        game.play_san(i, (i as i64 + 1) * 1000, san);
+        game.play_san(i, Instant((i as i64 + 1) * 1000), san);
         played += 1;
     }
     (game, played)

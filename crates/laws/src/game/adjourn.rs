@@ -5,7 +5,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::{odds, offers::Offer, snapshot::Snapshot, Game};
 use crate::{
-    clock::Millis,
+    clock::{Instant, Millis},
     dead,
     edition::Article,
     event::{Action, Actor, Sealed, Unrestorable},
@@ -37,7 +37,7 @@ pub(super) struct Adjourned {
     pub resume_at: String,
     pub place: String,
     /// Arbiter time until which an early adjourner's clock runs (A1b).
-    pub early_until: Option<Millis>,
+    pub early_until: Option<Instant>,
     pub envelope_lost: bool,
     /// The replier's answer sealed in a fresh envelope while the sealer is absent (A9c).
     pub reply: Option<Sealed>,
@@ -45,8 +45,8 @@ pub(super) struct Adjourned {
     /// commitment: the arbiter opens it (an `open` event).
     pub opening: Option<Opening>,
     /// When the game was resumed, and when a player absent by then loses.
-    pub resumed_at: Option<Millis>,
-    pub deadline: Option<Millis>,
+    pub resumed_at: Option<Instant>,
+    pub deadline: Option<Instant>,
     /// Moves on the record when play resumed (A12: before the first move).
     pub moves_at_resumption: usize,
     /// The record right after resumption, for 1930 21.8.
@@ -183,7 +183,7 @@ impl Game {
     /// session's end, at which an early adjourner's clock stops (A1b), if
     /// reached; the lateness deadline, if passed (a player forfeits only
     /// when he is *more* than the allowed time late: A10, I.10, 6.7.1).
-    pub(super) fn adjournment_moments(&self, t: Millis) -> [Option<Millis>; 2] {
+    pub(super) fn adjournment_moments(&self, t: Instant) -> [Option<Instant>; 2] {
         let Some(a) = self.adjourned.as_ref() else {
             return [None, None];
         };
@@ -196,7 +196,7 @@ impl Game {
     /// Time has reached `t`, one of [`Game::adjournment_moments`]: an early
     /// adjourner's clock stops at the session's end; past the deadline, an
     /// absent player loses (decided at the deadline).
-    pub(super) fn adjournment_time(&mut self, t: Millis) {
+    pub(super) fn adjournment_time(&mut self, t: Instant) {
         let Some(a) = self.adjourned.as_mut() else {
             return;
         };
@@ -235,7 +235,7 @@ impl Game {
     /// whether it was handled here.
     pub(super) fn on_adjournment_event(
         &mut self,
-        t: Millis,
+        t: Instant,
         index: usize,
         by: Actor,
         action: &Action,
@@ -351,7 +351,7 @@ impl Game {
         }
     }
 
-    fn on_adjourn(&mut self, t: Millis, index: usize, resume_at: &str, place: &str) {
+    fn on_adjourn(&mut self, t: Instant, index: usize, resume_at: &str, place: &str) {
         let ev = Some(index);
         // the session ends: the adjournment procedure takes over the clocks
         // the arbiter had stopped, and the player with the move uses his own
@@ -397,7 +397,7 @@ impl Game {
 
     /// A seal with no adjournment: an early adjournment (A1b) if a session
     /// end is known and not reached, by the player with the move.
-    fn on_early_seal(&mut self, t: Millis, index: usize, c: Color, text: &Sealed) {
+    fn on_early_seal(&mut self, t: Instant, index: usize, c: Color, text: &Sealed) {
         let adj = self.laws.adjournment;
         let Some(end) = self.session_end.filter(|&e| t < e) else {
             self.decide(t, Some(index), adj.seal, Note::NotAdjourned);
@@ -423,7 +423,7 @@ impl Game {
         self.seal(t, index, c, text, false);
     }
 
-    fn seal(&mut self, t: Millis, index: usize, c: Color, text: &Sealed, on_board: bool) {
+    fn seal(&mut self, t: Instant, index: usize, c: Color, text: &Sealed, on_board: bool) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(a) = self.adjourned.as_mut() else {
@@ -450,7 +450,7 @@ impl Game {
         self.decide(t, ev, adj.seal, Note::MoveSealed(c));
     }
 
-    fn while_adjourned(&mut self, t: Millis, index: usize, by: Actor, action: &Action) {
+    fn while_adjourned(&mut self, t: Instant, index: usize, by: Actor, action: &Action) {
         let ev = Some(index);
         let laws = self.laws;
         let adj = laws.adjournment;
@@ -518,7 +518,7 @@ impl Game {
         }
     }
 
-    fn on_resume(&mut self, t: Millis, index: usize) {
+    fn on_resume(&mut self, t: Instant, index: usize) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let limit = self.late_limit();
@@ -527,7 +527,7 @@ impl Game {
         };
         a.phase = Phase::Resumed { opened: false };
         a.resumed_at = Some(t);
-        a.deadline = Some(t.saturating_add(limit));
+        a.deadline = Some(t.plus(limit));
         let sealer = a.sealer;
         let lost = a.envelope_lost;
         self.decide(t, ev, adj.restore, Note::Resumed);
@@ -560,7 +560,7 @@ impl Game {
         }
     }
 
-    fn on_arrival(&mut self, t: Millis, index: usize, c: Color) {
+    fn on_arrival(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         *self.present.get_mut(c) = true;
@@ -605,7 +605,7 @@ impl Game {
     /// Opens the envelope: the sealed move is judged as written (A8) and
     /// played. When the game holds only the commitment, the arbiter must
     /// open it: the game waits for his `open` event.
-    fn open_envelope(&mut self, t: Millis, ev: Option<usize>, article: Article) {
+    fn open_envelope(&mut self, t: Instant, ev: Option<usize>, article: Article) {
         let Some(a) = self.adjourned.as_mut() else {
             return;
         };
@@ -651,7 +651,7 @@ impl Game {
     /// The arbiter opens the envelope the game waits for: the move and its
     /// salt must open the commitment; the move is then judged (A8) and
     /// played as if the envelope had been opened in the game's presence.
-    fn on_open(&mut self, t: Millis, index: usize, text: &str, salt: &Salt) {
+    fn on_open(&mut self, t: Instant, index: usize, text: &str, salt: &Salt) {
         let ev = Some(index);
         let Some((opening, sealer)) = self
             .adjourned
@@ -692,7 +692,7 @@ impl Game {
     /// move is made (A9a, A9b, A9c).
     fn play_sealed(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         by: Color,
         text: &str,
@@ -785,7 +785,7 @@ impl Game {
     }
 
     /// A9c: the replier, the sealer being absent, seals his reply.
-    fn seal_reply(&mut self, t: Millis, index: usize, c: Color, text: &Sealed) {
+    fn seal_reply(&mut self, t: Instant, index: usize, c: Color, text: &Sealed) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(a) = self.adjourned.as_ref() else {
@@ -809,7 +809,7 @@ impl Game {
         self.decide(t, ev, adj.sealer_absent, Note::ReplySealed(c));
     }
 
-    fn on_unrestorable(&mut self, t: Millis, index: usize, what: Unrestorable) {
+    fn on_unrestorable(&mut self, t: Instant, index: usize, what: Unrestorable) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         match (what, adj.times_unrestorable_annuls) {
@@ -837,7 +837,7 @@ impl Game {
 
     /// 1930 21.8: the game was restored incorrectly; the moves since the
     /// resumption are annulled and the right position restored.
-    fn on_misrestored(&mut self, t: Millis, index: usize) {
+    fn on_misrestored(&mut self, t: Instant, index: usize) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
         let Some(article) = adj.misrestored else {

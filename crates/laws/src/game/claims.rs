@@ -13,7 +13,7 @@ use super::{
     Game,
 };
 use crate::{
-    clock::{LedgerKind, Millis},
+    clock::{Instant, LedgerKind},
     edition::ClaimantDeduction,
     event::ClaimKind,
     explain::Note,
@@ -24,7 +24,7 @@ use crate::{
 impl Game {
     pub(super) fn on_claim(
         &mut self,
-        t: Millis,
+        t: Instant,
         index: usize,
         c: Color,
         kind: ClaimKind,
@@ -46,7 +46,7 @@ impl Game {
 
     fn claim_draw(
         &mut self,
-        t: Millis,
+        t: Instant,
         index: usize,
         c: Color,
         kind: ClaimKind,
@@ -184,7 +184,7 @@ impl Game {
         false
     }
 
-    fn penalise(&mut self, t: Millis, ev: Option<usize>, c: Color) {
+    fn penalise(&mut self, t: Instant, ev: Option<usize>, c: Color) {
         let laws = self.laws;
         let penalty = laws.claim_penalty;
         let article = penalty.article.get(self.game_type);
@@ -225,7 +225,7 @@ impl Game {
 
     /// A move other than the one declared in an incorrect claim, which must
     /// now be played (9.5), is refused and logged.
-    pub(super) fn owed_move_refused(&mut self, t: Millis, ev: Option<usize>, m: Move) -> bool {
+    pub(super) fn owed_move_refused(&mut self, t: Instant, ev: Option<usize>, m: Move) -> bool {
         match self.turn.obligation {
             Some(due) if due != m => {
                 let article = self.laws.claim_penalty.article.get(self.game_type);

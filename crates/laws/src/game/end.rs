@@ -9,7 +9,7 @@ use shakmaty::Color;
 
 use super::{Awaiting, Game};
 use crate::{
-    clock::Millis,
+    clock::Instant,
     dead::{self, MateAnswer, MateVerdict},
     edition::Article,
     event::Judgment,
@@ -18,7 +18,7 @@ use crate::{
 };
 
 impl Game {
-    pub(super) fn finish(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
+    pub(super) fn finish(&mut self, t: Instant, event: Option<usize>, outcome: Outcome) {
         self.clock.stop(t);
         self.turn.unpressed = None;
         if self.offer.take().is_some() {
@@ -33,7 +33,7 @@ impl Game {
     /// cannot tell, the arbiter must rule.
     pub(super) fn lose_unless_no_mate(
         &mut self,
-        t: Millis,
+        t: Instant,
         event: Option<usize>,
         loser: Color,
         lose: Termination,
@@ -49,7 +49,7 @@ impl Game {
     /// engine never guesses.
     fn lose_or_draw(
         &mut self,
-        t: Millis,
+        t: Instant,
         event: Option<usize>,
         loser: Color,
         lose: (Termination, Article),
@@ -92,7 +92,7 @@ impl Game {
         verdict
     }
 
-    pub(super) fn on_resign(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn on_resign(&mut self, t: Instant, index: usize, c: Color) {
         self.resign(t, index, c, self.laws.resignation);
     }
 
@@ -100,7 +100,7 @@ impl Game {
     /// resumption), unless the edition makes it a draw when his opponent
     /// cannot checkmate by any series of legal moves (2023 5.1.2); when the
     /// search cannot tell, the arbiter rules.
-    pub(super) fn resign(&mut self, t: Millis, index: usize, c: Color, article: Article) {
+    pub(super) fn resign(&mut self, t: Instant, index: usize, c: Color, article: Article) {
         let laws = self.laws;
         match laws.resignation_draw_if_cannot_mate {
             Some(draw_article) => self.lose_or_draw(
@@ -122,7 +122,7 @@ impl Game {
     /// the search having not decided whether his opponent can checkmate.
     pub(super) fn rule_on_mate(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         loser: Color,
         lose: (Termination, Article),

@@ -12,7 +12,7 @@ use shakmaty::{
 
 use super::{snapshot::Snapshot, touch::Touch, Game};
 use crate::{
-    clock::{LedgerKind, Millis},
+    clock::{Instant, LedgerKind},
     edition::IllegalProcedure,
     explain::Note,
     notation::Language,
@@ -128,7 +128,14 @@ pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String 
 }
 
 impl Game {
-    pub(super) fn on_illegal(&mut self, t: Millis, index: usize, c: Color, uci: &str, press: bool) {
+    pub(super) fn on_illegal(
+        &mut self,
+        t: Instant,
+        index: usize,
+        c: Color,
+        uci: &str,
+        press: bool,
+    ) {
         let ev = Some(index);
         let laws = self.laws;
         let parsed = uci.trim().parse::<UciMove>();
@@ -201,7 +208,7 @@ impl Game {
 
     /// The illegal move is completed (the clock pressed): the procedure of
     /// the edition and game type.
-    pub(super) fn complete_illegal(&mut self, t: Millis, ev: Option<usize>, p: Physical) {
+    pub(super) fn complete_illegal(&mut self, t: Instant, ev: Option<usize>, p: Physical) {
         let laws = self.laws;
         let il = laws.illegal_moves;
         if p.unpromoted {
@@ -261,7 +268,7 @@ impl Game {
 
     /// The arbiter's ruling on an illegal move (7.4, 7.5): the position before
     /// it is reinstated and the opponent gets extra time, or the offender loses.
-    fn rule_illegal(&mut self, t: Millis, ev: Option<usize>, p: Physical) {
+    fn rule_illegal(&mut self, t: Instant, ev: Option<usize>, p: Physical) {
         if self.penalise_illegal(t, ev, p.by, true) {
             let il = self.laws.illegal_moves;
             self.add_touches(Touch::of_move(&self.position, p.by, &p.m, t));
@@ -273,7 +280,7 @@ impl Game {
     /// otherwise his opponent gets the extra time. Returns whether the game goes on.
     pub(super) fn penalise_illegal(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         offender: Color,
         reinstated: bool,
@@ -330,7 +337,7 @@ impl Game {
 
     /// The completed illegal move stays on the board until the opponent
     /// claims or moves (B6, C3).
-    fn stand(&mut self, t: Millis, ev: Option<usize>, p: Physical, after: Option<Chess>) {
+    fn stand(&mut self, t: Instant, ev: Option<usize>, p: Physical, after: Option<Chess>) {
         let before = self.snapshot();
         self.turn.touch = None;
         let unplayable = after.is_none();
@@ -371,7 +378,7 @@ impl Game {
         self.set_position(after);
     }
 
-    pub(super) fn claim_illegal(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn claim_illegal(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let laws = self.laws;
         let procedure = laws.illegal_moves.procedure.get(self.game_type);
@@ -425,7 +432,7 @@ impl Game {
 
     /// An illegal move made and not completed is taken back (another move,
     /// or a seal, replaces it).
-    pub(super) fn withdraw_uncompleted(&mut self, t: Millis, ev: Option<usize>) {
+    pub(super) fn withdraw_uncompleted(&mut self, t: Instant, ev: Option<usize>) {
         if let Some(u) = self.turn.uncompleted.take() {
             self.decide(
                 t,
@@ -438,7 +445,7 @@ impl Game {
 
     /// `c` moves: a completed illegal move of his opponent's standing on the
     /// board stands for good (B6, C3).
-    pub(super) fn let_illegal_move_stand(&mut self, t: Millis, ev: Option<usize>, c: Color) {
+    pub(super) fn let_illegal_move_stand(&mut self, t: Instant, ev: Option<usize>, c: Color) {
         if self.standing.as_ref().is_some_and(|st| st.by != c) {
             // by moving, the opponent lets the illegal move stand for good
             self.standing = None;
@@ -455,7 +462,7 @@ impl Game {
     /// The player with the move presses the clock without having moved:
     /// penalised as an illegal move where the edition says so (2023 7.5.3;
     /// the press is undone, his clock runs on), otherwise refused.
-    pub(super) fn press_without_move(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn press_without_move(&mut self, t: Instant, index: usize, c: Color) {
         match self.laws.illegal_moves.press_without_move {
             Some(article) => {
                 self.decide(t, Some(index), article, Note::PressWithoutMove(c));

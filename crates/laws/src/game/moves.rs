@@ -11,7 +11,7 @@ use shakmaty::{zobrist::Zobrist64, Chess, Color, EnPassantMode, Move, Position};
 
 use super::{illegal, DeadCheck, Game};
 use crate::{
-    clock::Millis,
+    clock::Instant,
     dead,
     explain::Note,
     mobility::mobility,
@@ -42,7 +42,7 @@ impl Game {
     /// Makes a move already resolved to a [`Move`] (as a PGN reader gives it),
     /// as if the player to move made it at `t` and pressed the clock. A move
     /// that is not legal in the position is refused and logged.
-    pub fn play_move(&mut self, index: usize, t: Millis, m: Move) {
+    pub fn play_move(&mut self, index: usize, t: Instant, m: Move) {
         if !self.open_for_moves(index, t) {
             return;
         }
@@ -64,7 +64,7 @@ impl Game {
     /// to move made it at `t` and pressed the clock: decoding the SAN in the
     /// position is the legality check. A SAN that designates no single legal
     /// move is refused and logged.
-    pub fn play_san(&mut self, index: usize, t: Millis, san: &shakmaty::san::San) {
+    pub fn play_san(&mut self, index: usize, t: Instant, san: &shakmaty::san::San) {
         if !self.open_for_moves(index, t) {
             return;
         }
@@ -84,7 +84,7 @@ impl Game {
 
     /// Lets time run to `t` and says whether a move may be played now; logs
     /// the refusal when the game is over or waits for a ruling.
-    fn open_for_moves(&mut self, index: usize, t: Millis) -> bool {
+    fn open_for_moves(&mut self, index: usize, t: Instant) -> bool {
         self.pass_time(t);
         let open = self.outcome.is_none() && self.awaiting.is_none();
         if !open {
@@ -93,7 +93,7 @@ impl Game {
         open
     }
 
-    pub(super) fn on_move(&mut self, t: Millis, index: usize, c: Color, text: &str, press: bool) {
+    pub(super) fn on_move(&mut self, t: Instant, index: usize, c: Color, text: &str, press: bool) {
         let ev = Some(index);
         let laws = self.laws;
         if c != self.position.turn() {
@@ -128,7 +128,7 @@ impl Game {
         }
     }
 
-    pub(super) fn make_move(&mut self, t: Millis, index: usize, c: Color, m: Move, press: bool) {
+    pub(super) fn make_move(&mut self, t: Instant, index: usize, c: Color, m: Move, press: bool) {
         let ev = Some(index);
         let laws = self.laws;
         if self.owed_move_refused(t, ev, m) {
@@ -305,7 +305,7 @@ impl Game {
     /// The game ends by itself on the board (checkmate, stalemate, dead
     /// position, 2023 9.6), with the restatement of the dead-position rule
     /// where the edition has one (2001/2005 9.6).
-    pub(super) fn end_by_move(&mut self, t: Millis, event: Option<usize>, outcome: Outcome) {
+    pub(super) fn end_by_move(&mut self, t: Instant, event: Option<usize>, outcome: Outcome) {
         if outcome.termination == Termination::DeadPosition {
             if let Some(also) = self.laws.dead_position_also {
                 self.decide(t, event, also, Note::DeadPosition);

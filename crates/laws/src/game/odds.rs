@@ -8,7 +8,7 @@ use super::{
     setup::{Odds, SetupError},
     Game,
 };
-use crate::{clock::Millis, explain::Note};
+use crate::{clock::Instant, explain::Note};
 
 /// An odds game under way (1930 art. 22).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl Game {
     /// such position (it gives check), refused and logged.
     pub(super) fn series_position(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         c: Color,
         m: Move,
@@ -99,7 +99,13 @@ impl Game {
 
     /// A move of the receiver's series made (22.2): he moves again from
     /// `after`; a move of the series may still end the game (a dead position).
-    pub(super) fn continue_series(&mut self, t: Millis, ev: Option<usize>, c: Color, after: Chess) {
+    pub(super) fn continue_series(
+        &mut self,
+        t: Instant,
+        ev: Option<usize>,
+        c: Color,
+        after: Chess,
+    ) {
         self.set_position(after);
         if let Some(o) = self.odds.as_mut() {
             o.left -= 1;

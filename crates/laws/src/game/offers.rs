@@ -6,7 +6,7 @@ use shakmaty::{ByColor, Color, Position};
 
 use super::Game;
 use crate::{
-    clock::Millis,
+    clock::Instant,
     edition::Article,
     explain::Note,
     outcome::{GameResult, Outcome, Termination},
@@ -21,7 +21,7 @@ pub(super) struct Offer {
 }
 
 impl Game {
-    pub(super) fn on_offer(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn on_offer(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let laws = self.laws;
         if let Some(offer) = self.offer {
@@ -70,14 +70,14 @@ impl Game {
         Some(i)
     }
 
-    pub(super) fn on_accept(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn on_accept(&mut self, t: Instant, index: usize, c: Color) {
         self.accept(t, index, c, self.laws.agreement);
     }
 
     /// `c` accepts the pending offer: the game is drawn by agreement under
     /// `article` (5.2c during play, A6 before a resumption), provided each
     /// player has made a move where the edition requires it (2023 5.2.3).
-    pub(super) fn accept(&mut self, t: Millis, index: usize, c: Color, article: Article) {
+    pub(super) fn accept(&mut self, t: Instant, index: usize, c: Color, article: Article) {
         let laws = self.laws;
         match self.offer {
             Some(offer) if offer.by != c => {
@@ -124,7 +124,7 @@ impl Game {
         made.white >= 1 && made.black >= 1
     }
 
-    pub(super) fn on_decline(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn on_decline(&mut self, t: Instant, index: usize, c: Color) {
         match self.offer {
             Some(offer) if offer.by != c => {
                 self.offer = None;
@@ -140,7 +140,7 @@ impl Game {
     }
 
     /// A move by the opponent of the player who offered declines the offer (9.1).
-    pub(super) fn offer_declined_by_move(&mut self, t: Millis, ev: Option<usize>, c: Color) {
+    pub(super) fn offer_declined_by_move(&mut self, t: Instant, ev: Option<usize>, c: Color) {
         if let Some(offer) = self.offer {
             if offer.by != c {
                 self.offer = None;

@@ -8,7 +8,7 @@ use shakmaty::{Color, Position};
 
 use super::{offers::Offer, Awaiting, Game};
 use crate::{
-    clock::{Delay, LedgerKind, Millis},
+    clock::{Delay, Instant, LedgerKind},
     edition::{Article, GameType},
     event::Judgment,
     explain::Note,
@@ -50,7 +50,7 @@ impl Game {
         }
     }
 
-    pub(super) fn claim_quickplay(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn claim_quickplay(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let qp = self.laws.quickplay;
         let refusal = self.quickplay_refusal(c);
@@ -82,7 +82,7 @@ impl Game {
     /// claim postponed or rejected, the opponent getting extra time.
     pub(super) fn rule_on_quickplay(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         claimant: Color,
         judgment: Judgment,
@@ -116,7 +116,7 @@ impl Game {
     /// declares a draw, or the flag decides.
     pub(super) fn rule_after_flag(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         fallen: Color,
         judgment: Judgment,
@@ -136,7 +136,7 @@ impl Game {
     /// arbiter decides it afterwards, a draw or a loss for the claimant.
     pub(super) fn rule_without_arbiter(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         claimant: Color,
         judgment: Judgment,

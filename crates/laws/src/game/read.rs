@@ -9,7 +9,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position};
 
 use super::{adjourn, illegal, Awaiting, Decision, Game};
 use crate::{
-    clock::{Clock, Millis},
+    clock::{Clock, Instant, Millis},
     edition::{Edition, FlagPolicy, GameType, IllegalProcedure},
     event::ClaimKind,
     notation::write_san,
@@ -88,7 +88,7 @@ impl Game {
     }
 
     /// Arbiter's clock time up to which the game has been run.
-    pub fn now(&self) -> Millis {
+    pub fn now(&self) -> Instant {
         self.now
     }
 
@@ -124,7 +124,7 @@ impl Game {
 
     /// The remaining times at arbiter time `t` (not before [`Game::now`]),
     /// without advancing the game: what a clock display shows then.
-    pub fn remaining_at(&self, t: Millis) -> ByColor<Millis> {
+    pub fn remaining_at(&self, t: Instant) -> ByColor<Millis> {
         let mut clock = self.clock.clone();
         if self.outcome.is_none() && self.awaiting.is_none() {
             clock.advance(t.max(self.now));
@@ -136,7 +136,7 @@ impl Game {
     /// nothing else does: a flag falls, an early adjourner's session ends
     /// (A1b), a player absent at a resumption or at the start is late (the
     /// moment just after the limit). A server wakes the game then.
-    pub fn next_deadline(&self) -> Option<Millis> {
+    pub fn next_deadline(&self) -> Option<Instant> {
         if self.outcome.is_some() {
             return None;
         }
@@ -148,8 +148,8 @@ impl Game {
         let adjourned = self
             .adjourned
             .as_ref()
-            .map(|a| [a.early_until, a.deadline.map(|d| d.saturating_add(1))]);
-        let start = self.start_deadline.map(|d| d.saturating_add(1));
+            .map(|a| [a.early_until, a.deadline.map(|d| d.plus(1))]);
+        let start = self.start_deadline.map(|d| d.plus(1));
         [fall, start]
             .into_iter()
             .chain(adjourned.into_iter().flatten())

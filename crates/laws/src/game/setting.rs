@@ -7,7 +7,7 @@ use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Position, Ra
 
 use super::Game;
 use crate::{
-    clock::Millis,
+    clock::Instant,
     event::ClaimKind,
     explain::Note,
     outcome::{GameResult, Outcome, Termination},
@@ -35,7 +35,7 @@ fn king_queen_swapped(board: &shakmaty::Board) -> Option<Vec<Color>> {
 }
 
 impl Game {
-    pub(super) fn claim_setup(&mut self, t: Millis, index: usize, c: Color, kind: ClaimKind) {
+    pub(super) fn claim_setup(&mut self, t: Instant, index: usize, c: Color, kind: ClaimKind) {
         let ev = Some(index);
         let laws = self.laws;
         let touching = laws.touching;

@@ -11,7 +11,7 @@ use super::{
     Game, Turn,
 };
 use crate::{
-    clock::{Clock, Millis, TimeControl, MAX_MILLIS},
+    clock::{Clock, Instant, Millis, TimeControl, MAX_MILLIS},
     edition::{EditionId, GameType},
     explain::Note,
     notation::{read_movetext, write_san, Language, MovetextError},
@@ -58,7 +58,7 @@ pub struct Setup {
     /// Odds (1930 art. 22).
     pub odds: Option<Odds>,
     /// The arbiter's clock time at which the playing session ends (A13).
-    pub session_end: Option<Millis>,
+    pub session_end: Option<Instant>,
     /// No clock runs until the arbiter starts the game (a `start` event);
     /// otherwise the clock of the player with the move starts at 0.
     pub arbiter_starts: bool,
@@ -172,7 +172,7 @@ impl Game {
             in_range("clocks.black", clocks.black)?;
         }
         if let Some(end) = setup.session_end {
-            in_range("session_end", end)?;
+            in_range("session_end", end.millis())?;
         }
         if let Some(limit) = setup.regulations.late_limit_ms {
             in_range("regulations.late_limit", limit)?;
@@ -225,7 +225,7 @@ impl Game {
             events: 0,
             verdicts: Vec::new(),
             supplied: std::collections::VecDeque::new(),
-            now: 0,
+            now: Instant::ZERO,
         };
         if let Some(odds) = setup.odds {
             game.give_odds(odds, setup.history.is_some())?;
@@ -236,7 +236,7 @@ impl Game {
         // move made in the events is: a game that ends inside the history
         // ends there, and the moves written after its end are refused
         if let Some(ending) = game.ending_after_move() {
-            game.end_by_move(0, None, ending);
+            game.end_by_move(Instant::ZERO, None, ending);
         }
         let notation = game.notation;
         let mut record = game.position.clone();
@@ -245,7 +245,7 @@ impl Game {
                 let article = outcome.article;
                 let san = write_san(&record, &m, notation);
                 record.play_unchecked(m);
-                game.decide(0, None, article, Note::HistoryMoveAfterEnd(san));
+                game.decide(Instant::ZERO, None, article, Note::HistoryMoveAfterEnd(san));
                 continue;
             }
             record.play_unchecked(m);
@@ -253,12 +253,12 @@ impl Game {
             game.play(m);
             game.clock.count_move(side);
             if let Some(ending) = game.ending_after_move() {
-                game.end_by_move(0, None, ending);
+                game.end_by_move(Instant::ZERO, None, ending);
             }
         }
         if game.outcome.is_none() && game.started {
             let side = game.position.turn();
-            game.clock.start(side, 0);
+            game.clock.start(side, Instant::ZERO);
         }
         Ok(game)
     }

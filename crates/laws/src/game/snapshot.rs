@@ -5,7 +5,7 @@
 //! restored incorrectly (1930 21.8).
 
 use super::Game;
-use crate::clock::Millis;
+use crate::clock::Instant;
 
 /// The complete state of a game at one moment, to go back to: board,
 /// repetition record, offers, touches, obligations and the clock (its log
@@ -33,7 +33,7 @@ impl Game {
     /// player used, the arbiter's adjustments, the illegal moves counted,
     /// who is present and the adjournment. The clocks are left stopped;
     /// the caller starts the one that must run and posts its correction.
-    pub(super) fn reinstate(&mut self, snap: &Snapshot, t: Millis) {
+    pub(super) fn reinstate(&mut self, snap: &Snapshot, t: Instant) {
         let mut back = (*snap.0).clone();
         back.log = core::mem::take(&mut self.log);
         back.events = self.events;

@@ -9,7 +9,7 @@ use shakmaty::{Color, Position};
 
 use super::{Awaiting, Game};
 use crate::{
-    clock::{LedgerKind, Millis},
+    clock::{Instant, LedgerKind, Millis},
     edition::{Article, FlagPolicy},
     event::{Action, Actor, Event},
     explain::Note,
@@ -19,7 +19,7 @@ use crate::{
 impl Game {
     /// Lets time run to `t` (arbiter's clock). A flag that falls on the way
     /// is seen, or only recorded, as the flag policy says.
-    pub(super) fn pass_time(&mut self, t: Millis) {
+    pub(super) fn pass_time(&mut self, t: Instant) {
         if t < self.now {
             return;
         }
@@ -46,7 +46,7 @@ impl Game {
         self.advance_clocks(t);
     }
 
-    pub(super) fn advance_clocks(&mut self, t: Millis) {
+    pub(super) fn advance_clocks(&mut self, t: Instant) {
         // at `now` itself too: a clock set to zero while it runs shows its
         // flag down at once
         if t < self.now {
@@ -113,7 +113,7 @@ impl Game {
 
     /// `fallen`'s flag is down and counts: loss, or a draw when the opponent
     /// cannot checkmate by any series of legal moves.
-    pub(super) fn flag_decision(&mut self, t: Millis, event: Option<usize>, fallen: Color) {
+    pub(super) fn flag_decision(&mut self, t: Instant, event: Option<usize>, fallen: Color) {
         let article = self.laws.flag_fall;
         self.lose_unless_no_mate(
             t,
@@ -125,7 +125,7 @@ impl Game {
         );
     }
 
-    pub(super) fn claim_flag(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn claim_flag(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let laws = self.laws;
         match self.flag_policy() {
@@ -172,7 +172,7 @@ impl Game {
         }
     }
 
-    pub(super) fn on_press(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn on_press(&mut self, t: Instant, index: usize, c: Color) {
         if self.turn.unpressed == Some(c) {
             self.turn.unpressed = None;
             let count = self.turn.press_count;
@@ -195,7 +195,7 @@ impl Game {
 
     /// A player who made his move and did not press: his clock ran until now,
     /// and the press is completed (the opponent moves, the arbiter adjourns).
-    pub(super) fn complete_pending_press(&mut self, t: Millis, ev: Option<usize>) {
+    pub(super) fn complete_pending_press(&mut self, t: Instant, ev: Option<usize>) {
         if let Some(opp) = self.turn.unpressed.take() {
             let count = self.turn.press_count;
             self.clock.press(opp, t, count);
@@ -206,7 +206,7 @@ impl Game {
 
     /// An event before the arbiter started the game: the start itself, a
     /// player's arrival, the arbiter's settings of the clocks; nothing else.
-    pub(super) fn before_start(&mut self, t: Millis, index: usize, event: &Event) {
+    pub(super) fn before_start(&mut self, t: Instant, index: usize, event: &Event) {
         let ev = Some(index);
         let live = self.laws.live;
         match (event.by, &event.action) {
@@ -229,7 +229,7 @@ impl Game {
                         (Some(limit), true) => limit,
                         _ => live.late_limit_ms.unwrap_or(0),
                     };
-                    self.start_deadline = Some(t.saturating_add(limit));
+                    self.start_deadline = Some(t.plus(limit));
                 }
             }
             (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
@@ -242,7 +242,7 @@ impl Game {
 
     /// The default time after the start has passed: a player still absent
     /// loses by forfeit (both absent: both lose).
-    fn start_deadline_passed(&mut self, at: Millis) {
+    fn start_deadline_passed(&mut self, at: Instant) {
         self.start_deadline = None;
         if self.outcome.is_some() {
             return;
@@ -268,7 +268,7 @@ impl Game {
     /// The arbiter sets the remaining times (6.13, 6.10.2).
     pub(super) fn set_clocks(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         white: Millis,
         black: Millis,
@@ -300,7 +300,7 @@ impl Game {
     /// him cite.
     pub(super) fn declare_result(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         result: GameResult,
         article: Article,
@@ -315,7 +315,7 @@ impl Game {
 
     /// The arbiter stops the clocks (an interruption): nothing is played
     /// until he restarts them.
-    pub(super) fn stop_clocks(&mut self, t: Millis, ev: Option<usize>) {
+    pub(super) fn stop_clocks(&mut self, t: Instant, ev: Option<usize>) {
         let running = self.clock.running();
         self.clock.stop(t);
         self.interrupted = Some(running);
@@ -323,7 +323,7 @@ impl Game {
     }
 
     /// The arbiter restarts the clock that ran when he stopped them.
-    pub(super) fn restart_clocks(&mut self, t: Millis, ev: Option<usize>) {
+    pub(super) fn restart_clocks(&mut self, t: Instant, ev: Option<usize>) {
         if let Some(side) = self.interrupted.take().flatten() {
             // the pause is not thinking time (6.11.1)
             self.clock.resume(side, t);
@@ -334,7 +334,7 @@ impl Game {
     /// The arbiter adds (positive) or removes (negative) time, citing `article`.
     pub(super) fn on_adjust_time(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         white: Millis,
         black: Millis,

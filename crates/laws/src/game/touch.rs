@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use super::{snapshot::Snapshot, Game};
 use crate::{
-    clock::Millis,
+    clock::Instant,
     edition::{Article, Touching},
     explain::Note,
 };
@@ -23,7 +23,7 @@ pub(super) struct Touched {
     /// One of the toucher's own pieces.
     pub own: bool,
     /// Arbiter's clock time of the touch.
-    pub at: Millis,
+    pub at: Instant,
 }
 
 /// The pieces touched by the player with the move, in the order of the record.
@@ -57,7 +57,7 @@ fn captured_square(m: &Move) -> Option<Square> {
 impl Touch {
     /// The pieces a move touches, enforced: the mover's piece, then the
     /// piece it takes (an illegal move's replacement, 7.4a / 7.5.1).
-    pub fn of_move(pos: &Chess, by: Color, m: &Move, at: Millis) -> Touch {
+    pub fn of_move(pos: &Chess, by: Color, m: &Move, at: Instant) -> Touch {
         let board = pos.board();
         let mut pieces = Vec::with_capacity(2);
         if let Some(from) = m.from() {
@@ -259,7 +259,7 @@ impl Game {
     /// opponent's request (B5); an earlier one lapses.
     pub(super) fn record_breach(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         c: Color,
         breach: Option<Breach>,
@@ -293,7 +293,7 @@ impl Game {
         }
     }
 
-    pub(super) fn on_touch(&mut self, t: Millis, index: usize, c: Color, square: Square) {
+    pub(super) fn on_touch(&mut self, t: Instant, index: usize, c: Color, square: Square) {
         let ev = Some(index);
         let laws = self.laws;
         let rules = laws.touching;
@@ -338,7 +338,7 @@ impl Game {
         }
     }
 
-    pub(super) fn claim_touch_move(&mut self, t: Millis, index: usize, c: Color) {
+    pub(super) fn claim_touch_move(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let rules = self.laws.touching;
         let article = rules
