@@ -7,7 +7,9 @@
 use std::path::Path;
 
 use arbitre_record::StoredGame;
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 
 fn golden(name: &str) -> StoredGame {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
