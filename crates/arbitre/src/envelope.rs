@@ -637,7 +637,7 @@ mod tests {
 
     #[test]
     fn show_formats_times_to_the_millisecond() {
-        assert_eq!(format_seconds(0.0), "0:00:00.000");
+        assert_eq!(format_seconds(0.0), "0:00:00");
         assert_eq!(format_seconds(5025.125), "1:23:45.125");
         assert_eq!(format_seconds(86400.0005), "24:00:00.001");
     }
