@@ -9,7 +9,6 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::{
     moves::{hash, same_position, short},
-    offers::Offer,
     Game,
 };
 use crate::{
@@ -123,13 +122,7 @@ impl Game {
         self.penalise(t, ev, c);
         self.turn.obligation = declared_move;
         if let Some(article) = laws.claim_is_offer {
-            if self.offer.is_none() {
-                self.offer = Some(Offer {
-                    by: c,
-                    mark_next: false,
-                });
-                self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
-            }
+            self.claim_stands_as_offer(t, ev, c, article);
         }
         if let Some(side) = running {
             self.clock.resume(side, t);

@@ -160,4 +160,23 @@ impl Game {
             }
         }
     }
+
+    /// `c`'s claim counts as a draw offer, where the edition says so (2005
+    /// 9.1c, 2023 9.1.2.3): the opponent may accept it; a pending offer
+    /// stays as it is.
+    pub(super) fn claim_stands_as_offer(
+        &mut self,
+        t: Millis,
+        ev: Option<usize>,
+        c: Color,
+        article: Article,
+    ) {
+        if self.offer.is_none() {
+            self.offer = Some(Offer {
+                by: c,
+                mark_next: false,
+            });
+            self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
+        }
+    }
 }

@@ -6,7 +6,7 @@
 
 use shakmaty::{Color, Position};
 
-use super::{offers::Offer, Awaiting, Game};
+use super::{Awaiting, Game};
 use crate::{
     clock::{Delay, Instant, LedgerKind},
     edition::{Article, GameType},
@@ -63,14 +63,7 @@ impl Game {
             self.awaiting = Some(Awaiting::Quickplay { claimant: c });
             self.decide(t, ev, qp.claim, Note::QuickplayClaim(c));
             if let Some(article) = qp.claim_is_offer {
-                // 2005 9.1c: the claim is also an offer the opponent may accept
-                if self.offer.is_none() {
-                    self.offer = Some(Offer {
-                        by: c,
-                        mark_next: false,
-                    });
-                    self.decide(t, ev, article, Note::ClaimStandsAsOffer(c));
-                }
+                self.claim_stands_as_offer(t, ev, c, article);
             }
         } else {
             self.awaiting = Some(Awaiting::NoArbiter { claimant: c });
