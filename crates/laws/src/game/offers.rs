@@ -166,7 +166,7 @@ impl Game {
     /// stays as it is.
     pub(super) fn claim_stands_as_offer(
         &mut self,
-        t: Millis,
+        t: Instant,
         ev: Option<usize>,
         c: Color,
         article: Article,
