@@ -2,21 +2,11 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use arbitre_laws::{event::side_code, outcome::State, Game, Instant, Language, Millis};
+use arbitre_laws::{Game, Instant, Language};
 use arbitre_messages::{report as line, time};
-use serde_json::{json, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
 
 use crate::scenario::{self, Scenario, ScenarioError};
-
-fn seconds(ms: Millis) -> Value {
-    json!((ms as f64) / 1000.0)
-}
-
-/// A moment as the seconds since the game began the report writes.
-fn instant(t: Instant) -> Value {
-    seconds(t.millis())
-}
 
 /// Runs a scenario to its end (`until`, by default the last event's time).
 pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
@@ -39,56 +29,7 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     Ok(game)
 }
 
-/// What A2 puts on the envelope, while the game is adjourned; never the sealed move.
-fn envelope(game: &Game) -> Value {
-    let Some(e) = game.envelope() else {
-        return Value::Null;
-    };
-    json!({
-        "players": {"white": e.players[0], "black": e.players[1]},
-        "fen": Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
-        "time_used": {"white": seconds(e.time_used[0]), "black": seconds(e.time_used[1])},
-        "sealer": side_code(e.sealer),
-        "move_number": e.move_number,
-        "draw_offer": e.draw_offer.map(side_code),
-        "resume_at": e.resume_at,
-        "place": e.place,
-    })
-}
-
-/// The output object of `docs/SCENARIOS.md`.
-pub fn report(game: &Game, lang: Language) -> Value {
-    let outcome = game.outcome();
-    let state: State = game.state();
-    let log: Vec<Value> = game
-        .log()
-        .iter()
-        .map(|d| {
-            json!({
-                "t": instant(d.t),
-                "event": d.event,
-                "decision": d.note.decision().code(),
-                "article": d.article,
-                "message": arbitre_messages::render(&d.note, lang),
-            })
-        })
-        .collect();
-    json!({
-        "result": outcome.map_or("*", |o| o.result.code()),
-        "termination": outcome.map(|o| o.termination.code()),
-        "article": outcome.map(|o| o.article),
-        "state": state.code(),
-        "game_type": game.game_type().code(),
-        "clocks": {
-            "white": seconds(game.clock().remaining(Color::White)),
-            "black": seconds(game.clock().remaining(Color::Black)),
-        },
-        "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
-        "scoresheet": game.scoresheet(),
-        "envelope": envelope(game),
-        "log": log,
-    })
-}
+pub use arbitre_record::view::report;
 
 /// The text report: the scenario's events and the decisions they led to,
 /// then the scoresheet, the result and the clocks, in `lang`.

@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod setup;
 pub mod stored;
 pub mod time;
+pub mod view;
 
 pub use action::{ActionRecord, SealRecord};
 pub use error::RecordError;

@@ -1,0 +1,167 @@
+//! What a game shows, as JSON: the report of `docs/SCENARIOS.md`
+//! (`replay --json`, `restore`), and the live state a server answers with
+//! (`docs/../shared/spec/API.md`, "The game's state": the report plus the
+//! side to move, the clock that runs, the pending offer, what the arbiter
+//! must rule on, the moves allowed now as chessground's destinations, and
+//! the claims available to the side to move). Never the sealed move.
+
+use std::collections::BTreeMap;
+
+use arbitre_laws::{
+    event::side_code, game::AdjournmentPhase, outcome::State, Game, Instant, Language, Millis,
+    Ruling,
+};
+use serde_json::{json, Map, Value};
+use shakmaty::{fen::Fen, Color, EnPassantMode, Move, Position};
+
+fn seconds(ms: Millis) -> Value {
+    json!((ms as f64) / 1000.0)
+}
+
+/// A moment as the seconds since the game began the report writes.
+fn instant(t: Instant) -> Value {
+    seconds(t.millis())
+}
+
+/// What A2 puts on the envelope, while the game is adjourned; never the sealed move.
+fn envelope(game: &Game) -> Value {
+    let Some(e) = game.envelope() else {
+        return Value::Null;
+    };
+    json!({
+        "players": {"white": e.players[0], "black": e.players[1]},
+        "fen": Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
+        "time_used": {"white": seconds(e.time_used[0]), "black": seconds(e.time_used[1])},
+        "sealer": side_code(e.sealer),
+        "move_number": e.move_number,
+        "draw_offer": e.draw_offer.map(side_code),
+        "resume_at": e.resume_at,
+        "place": e.place,
+    })
+}
+
+/// The output object of `docs/SCENARIOS.md`.
+pub fn report(game: &Game, lang: Language) -> Value {
+    let outcome = game.outcome();
+    let state: State = game.state();
+    let log: Vec<Value> = game
+        .log()
+        .iter()
+        .map(|d| {
+            json!({
+                "t": instant(d.t),
+                "event": d.event,
+                "decision": d.note.decision().code(),
+                "article": d.article,
+                "message": arbitre_messages::render(&d.note, lang),
+            })
+        })
+        .collect();
+    json!({
+        "result": outcome.map_or("*", |o| o.result.code()),
+        "termination": outcome.map(|o| o.termination.code()),
+        "article": outcome.map(|o| o.article),
+        "state": state.code(),
+        "game_type": game.game_type().code(),
+        "clocks": {
+            "white": seconds(game.clock().remaining(Color::White)),
+            "black": seconds(game.clock().remaining(Color::Black)),
+        },
+        "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
+        "scoresheet": game.scoresheet(),
+        "envelope": envelope(game),
+        "log": log,
+    })
+}
+
+/// Where an adjournment stands, as the live state shows it.
+pub fn adjournment(a: AdjournmentPhase) -> Value {
+    match a {
+        AdjournmentPhase::AwaitingSeal { sealer } => {
+            json!({"phase": "awaiting-seal", "sealer": side_code(sealer)})
+        }
+        AdjournmentPhase::Sealed { sealer } => {
+            json!({"phase": "sealed", "sealer": side_code(sealer)})
+        }
+        AdjournmentPhase::Resumed { sealer, opened } => {
+            json!({"phase": "resumed", "sealer": side_code(sealer), "opened": opened})
+        }
+    }
+}
+
+/// What the arbiter must rule on, as the live state shows it.
+pub fn awaiting(what: Ruling) -> Value {
+    match what {
+        Ruling::Mate { side } => json!({"what": what.code(), "side": side_code(side)}),
+        Ruling::QuickplayClaim { claimant } => {
+            json!({"what": what.code(), "claimant": side_code(claimant)})
+        }
+        Ruling::QuickplayAtFlag { fallen, claimant } => json!({
+            "what": what.code(),
+            "fallen": side_code(fallen),
+            "claimant": side_code(claimant),
+        }),
+        Ruling::OpenEnvelope { sealer } => {
+            json!({"what": what.code(), "sealer": side_code(sealer)})
+        }
+    }
+}
+
+/// The moves allowed now as chessground's `dests`: each from-square to its
+/// destinations; castling both as the king's two-square step and as the
+/// king onto the rook, as chessground accepts either.
+pub fn dests(game: &Game) -> Map<String, Value> {
+    let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for m in game.allowed_moves() {
+        let from = m.from().map(|s| s.to_string()).unwrap_or_default();
+        let mut to = vec![m.to().to_string()];
+        if let Move::Castle { king, rook } = m {
+            let side = if rook.file() > king.file() { 6 } else { 2 };
+            to = vec![
+                shakmaty::Square::from_coords(shakmaty::File::new(side), king.rank()).to_string(),
+                rook.to_string(),
+            ];
+        }
+        let entry = map.entry(from).or_default();
+        for t in to {
+            if !entry.contains(&t) {
+                entry.push(t);
+            }
+        }
+    }
+    map.into_iter().map(|(k, v)| (k, Value::from(v))).collect()
+}
+
+/// The live state at arbiter time `now` (not before the game's own time):
+/// the report, with the clocks as they show at `now`, and what a board or
+/// a console needs to act.
+pub fn live_state(game: &Game, now: Instant, lang: Language) -> Value {
+    let mut state = report(game, lang);
+    let clocks = game.remaining_at(now.max(game.now()));
+    let running = (game.outcome().is_none()
+        && !matches!(game.state(), State::AwaitingRuling { .. }))
+    .then(|| game.clock().running())
+    .flatten();
+    let to_move = game.position().turn();
+    // a move may be made on the board now
+    let open = game.state() == State::Playing && game.started() && !game.interrupted();
+    let extra = json!({
+        "clocks": {"white": seconds(clocks.white), "black": seconds(clocks.black)},
+        "to_move": side_code(to_move),
+        "running": running.map(side_code),
+        "offer": game.pending_offer().map(side_code),
+        "awaiting": match game.state() {
+            State::AwaitingRuling { what } => awaiting(what),
+            _ => Value::Null,
+        },
+        "dests": if open { Value::Object(dests(game)) } else { json!({}) },
+        "claims": game.claims(to_move).into_iter().map(|k| k.code()).collect::<Vec<_>>(),
+        "adjournment": game.adjournment().map(adjournment),
+    });
+    if let (Value::Object(s), Value::Object(e)) = (&mut state, extra) {
+        for (k, v) in e {
+            s.insert(k, v);
+        }
+    }
+    state
+}
