@@ -47,7 +47,11 @@ pub fn from_value<T: serde::de::DeserializeOwned>(
     value: serde_json::Value,
 ) -> Result<T, RecordError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
+        // the whole value: "" rather than serde_path_to_error's "."
+        let path = match e.path().to_string() {
+            p if p == "." => String::new(),
+            p => p,
+        };
         err(path, e.into_inner().to_string())
     })
 }

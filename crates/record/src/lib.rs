@@ -17,6 +17,7 @@
 pub mod action;
 pub mod error;
 pub mod event;
+pub mod request;
 pub mod scenario;
 pub mod setup;
 pub mod stored;

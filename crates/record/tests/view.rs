@@ -117,6 +117,10 @@ fn an_envelope_waiting_for_the_arbiter_is_shown_never_the_move() {
     assert_eq!(s["adjournment"]["phase"], "resumed");
     assert_eq!(s["running"], serde_json::Value::Null);
     assert_eq!(s["claims"], serde_json::json!([]));
-    assert_eq!(s["dests"], serde_json::json!({}), "nothing is played before the opening");
+    assert_eq!(
+        s["dests"],
+        serde_json::json!({}),
+        "nothing is played before the opening"
+    );
     assert!(!s.to_string().contains(seal_text));
 }
