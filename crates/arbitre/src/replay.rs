@@ -4,7 +4,7 @@ use std::{path::PathBuf, process::ExitCode};
 
 use arbitre_laws::{Game, Instant, Language};
 use arbitre_messages::{report as line, time};
-use shakmaty::{fen::Fen, Color, EnPassantMode, Position};
+use shakmaty::{Color, Position};
 
 use crate::scenario::{self, Scenario, ScenarioError};
 
@@ -137,29 +137,7 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
 
 /// The envelope's clear part for the envelope file, from the game's A2 view.
 pub fn envelope_info(game: &Game) -> Option<crate::envelope::EnvelopeInfo> {
-    use crate::envelope::{EnvelopeInfo, Players, Times};
-    let e = game.envelope()?;
-    Some(EnvelopeInfo {
-        players: Players {
-            white: e.players[0].clone(),
-            black: e.players[1].clone(),
-        },
-        fen: Fen::from_position(&e.position, EnPassantMode::Legal).to_string(),
-        time_used: Times {
-            white: e.time_used[0] as f64 / 1000.0,
-            black: e.time_used[1] as f64 / 1000.0,
-        },
-        remaining: Times {
-            white: e.remaining[0] as f64 / 1000.0,
-            black: e.remaining[1] as f64 / 1000.0,
-        },
-        sealer: e.sealer,
-        move_number: e.move_number,
-        draw_offer: e.draw_offer,
-        resume_at: e.resume_at,
-        place: e.place,
-        edition: game.laws().code.to_owned(),
-    })
+    crate::envelope::EnvelopeInfo::of_game(game)
 }
 
 /// `arbitre replay SCENARIO --envelope-out FILE --key DIR`: replays one

@@ -144,6 +144,35 @@ pub fn millis(t: f64) -> u64 {
 }
 
 impl EnvelopeInfo {
+    /// What A2 puts on the envelope of `game`, while it is adjourned with a
+    /// sealed move (never the move itself).
+    pub fn of_game(game: &arbitre_laws::Game) -> Option<EnvelopeInfo> {
+        let e = game.envelope()?;
+        let seconds = |ms: i64| ms as f64 / 1000.0;
+        Some(EnvelopeInfo {
+            players: Players {
+                white: e.players[0].clone(),
+                black: e.players[1].clone(),
+            },
+            fen: shakmaty::fen::Fen::from_position(&e.position, shakmaty::EnPassantMode::Legal)
+                .to_string(),
+            time_used: Times {
+                white: seconds(e.time_used[0]),
+                black: seconds(e.time_used[1]),
+            },
+            remaining: Times {
+                white: seconds(e.remaining[0]),
+                black: seconds(e.remaining[1]),
+            },
+            sealer: e.sealer,
+            move_number: e.move_number,
+            draw_offer: e.draw_offer,
+            resume_at: e.resume_at,
+            place: e.place,
+            edition: game.laws().code.to_owned(),
+        })
+    }
+
     /// Checks the clear part: FEN that parses and has the sealer to move,
     /// times from 0 to [`MAX_SECONDS`], a move number of at least 1,
     /// non-empty resumption date, place and edition, no control characters,
