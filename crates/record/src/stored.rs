@@ -430,6 +430,16 @@ impl StoredGame {
         applied
     }
 
+    /// Lets time run to `t` in `game` and records it only if something was
+    /// decided (a flag, a lateness limit): what a server's timer does.
+    pub fn record_decided_time(&mut self, game: &mut Game, t: Instant) -> Applied {
+        let applied = game.advance(t);
+        if !applied.decisions.is_empty() {
+            self.push(game, Entry::Time(t), &applied);
+        }
+        applied
+    }
+
     fn push(&mut self, game: &Game, entry: Entry, applied: &Applied) {
         let seq = self.entries.len() as u64;
         self.entries.push(StoredEntry::new(seq, entry, applied));

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use arbitre_laws::{
-    event::side_code, game::AdjournmentPhase, outcome::State, Game, Instant, Language, Millis,
-    Ruling,
+    event::side_code, game::AdjournmentPhase, outcome::State, Decision, Game, Instant, Language,
+    Millis, Ruling,
 };
 use serde_json::{json, Map, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Move, Position};
@@ -44,19 +44,7 @@ fn envelope(game: &Game) -> Value {
 pub fn report(game: &Game, lang: Language) -> Value {
     let outcome = game.outcome();
     let state: State = game.state();
-    let log: Vec<Value> = game
-        .log()
-        .iter()
-        .map(|d| {
-            json!({
-                "t": instant(d.t),
-                "event": d.event,
-                "decision": d.note.decision().code(),
-                "article": d.article,
-                "message": arbitre_messages::render(&d.note, lang),
-            })
-        })
-        .collect();
+    let log: Vec<Value> = game.log().iter().map(|d| decision(d, lang)).collect();
     json!({
         "result": outcome.map_or("*", |o| o.result.code()),
         "termination": outcome.map(|o| o.termination.code()),
@@ -71,6 +59,18 @@ pub fn report(game: &Game, lang: Language) -> Value {
         "scoresheet": game.scoresheet(),
         "envelope": envelope(game),
         "log": log,
+    })
+}
+
+/// One decision as the log shows it: `{"t", "event", "decision",
+/// "article", "message"}`, the message in `lang`.
+pub fn decision(d: &Decision, lang: Language) -> Value {
+    json!({
+        "t": instant(d.t),
+        "event": d.event,
+        "decision": d.note.decision().code(),
+        "article": d.article,
+        "message": arbitre_messages::render(&d.note, lang),
     })
 }
 

@@ -1,0 +1,248 @@
+//! One live game as its owner holds it: the engine's `Game`, its stored log
+//! (`StoredGame`), the answers already given to each `client_id`, and the
+//! rules of the API around the Laws (who may send what, `after`, the sealed
+//! move turned into a commitment and an envelope before anything is
+//! recorded). No IO and no clock here: the caller gives the server's time
+//! and stores the entries this returns before it answers.
+
+use std::collections::HashMap;
+
+use arbitre_envelope::{EnvelopeInfo, PublicKey, SigningKey};
+use arbitre_laws::{event::Sealed, Actor, Game, Instant, Language};
+use arbitre_record::{
+    action::{ActionRecord, SealRecord},
+    request::EventRequest,
+    stored::{Divergence, StoredEntry, StoredGame},
+    view, EventRecord, RecordError, SetupRecord,
+};
+use serde_json::{json, Value};
+
+/// Why a request is refused before the Laws see it (an HTTP error, not a
+/// refusal under the Laws, which is an answer with `"accepted": false`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rejection {
+    /// The body is not a valid event (400), with where and what.
+    Malformed(RecordError),
+    /// The token's seat may not take this action (403).
+    NotYours {
+        /// The action's code.
+        action: &'static str,
+    },
+    /// `after` is not the game's last sequence number (409).
+    Stale {
+        /// The game's last sequence number, if any event was recorded.
+        last: Option<u64>,
+    },
+    /// The sealed move could not be put in its envelope (400).
+    Envelope(String),
+}
+
+/// The keys a server seals with: the arbiter's public key (the server can
+/// encrypt to it, never decrypt) and the server's own signing key.
+pub struct Sealer {
+    /// The arbiter's X25519 public key.
+    pub arbiter: PublicKey,
+    /// The server's Ed25519 key, which signs the envelopes it seals.
+    pub signer: SigningKey,
+}
+
+/// The answer to an accepted request: `{"seq", "accepted", "decisions", "game"}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The entry's sequence number.
+    pub seq: u64,
+    /// Accepted under the Laws.
+    pub accepted: bool,
+    /// The decisions, as the log shows them.
+    pub decisions: Vec<Value>,
+}
+
+impl Answer {
+    /// As JSON, with the game's state at the moment of answering.
+    pub fn to_json(&self, game: Value) -> Value {
+        json!({"seq": self.seq, "accepted": self.accepted, "decisions": self.decisions, "game": game})
+    }
+}
+
+/// A live game and its log.
+pub struct LiveGame {
+    game: Game,
+    stored: StoredGame,
+    answers: HashMap<String, Answer>,
+    lang: Language,
+}
+
+impl LiveGame {
+    /// A new game: the arbiter starts it (no clock runs before his `start`).
+    pub fn create(setup: SetupRecord, lang: Language) -> Result<LiveGame, RecordError> {
+        let (stored, game) = StoredGame::start(setup, true)?;
+        Ok(LiveGame {
+            game,
+            stored,
+            answers: HashMap::new(),
+            lang,
+        })
+    }
+
+    /// A game rebuilt from its stored log, reusing its verdicts; the
+    /// differences from what was recorded come back with it.
+    pub fn restore(
+        stored: StoredGame,
+        client_ids: HashMap<String, Answer>,
+        lang: Language,
+    ) -> Result<(LiveGame, Vec<Divergence>), RecordError> {
+        let replayed = stored.replay()?;
+        Ok((
+            LiveGame {
+                game: replayed.game,
+                stored,
+                answers: client_ids,
+                lang,
+            },
+            replayed.divergences,
+        ))
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The stored log.
+    pub fn stored(&self) -> &StoredGame {
+        &self.stored
+    }
+
+    /// The last entry's sequence number.
+    pub fn last_seq(&self) -> Option<u64> {
+        self.stored.entries.last().map(|e| e.seq)
+    }
+
+    /// The next moment at which something happens by itself.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.game.next_deadline()
+    }
+
+    /// The game's state at `now`, as `GET /api/games/{id}` shows it.
+    pub fn state(&self, now: Instant) -> Value {
+        let mut state = view::live_state(&self.game, now, self.lang);
+        if let Value::Object(map) = &mut state {
+            map.insert("seq".into(), json!(self.stored.entries.len()));
+            map.insert("edition".into(), json!(self.stored.setup.edition));
+            map.insert("time_control".into(), json!(self.stored.setup.time_control));
+            map.insert(
+                "players".into(),
+                serde_json::to_value(&self.stored.setup.players).unwrap_or(Value::Null),
+            );
+        }
+        state
+    }
+
+    /// A request from `by` (the token's seat, or the arbiter) at the
+    /// server's time `now`: the answer, and the entry to store before
+    /// answering (`None` when the `client_id` was answered before: the
+    /// first answer again, nothing new to store).
+    pub fn submit(
+        &mut self,
+        by: Actor,
+        request: EventRequest,
+        now: Instant,
+        sealer: Option<&Sealer>,
+    ) -> Result<(Answer, Option<StoredEntry>), Rejection> {
+        if let Some(first) = request
+            .client_id
+            .as_ref()
+            .and_then(|id| self.answers.get(id))
+        {
+            return Ok((first.clone(), None));
+        }
+        let kind = request.action.kind();
+        if kind.by_arbiter() != (by == Actor::Arbiter) {
+            return Err(Rejection::NotYours {
+                action: kind.code(),
+            });
+        }
+        if let Some(after) = request.after {
+            if self.last_seq() != Some(after) {
+                return Err(Rejection::Stale {
+                    last: self.last_seq(),
+                });
+            }
+        }
+        // time never runs backwards in the log
+        let t = now.max(self.game.now());
+        let action = match request.action {
+            ActionRecord::Seal(SealRecord::Text(text)) => self.seal(by, t, &text.0, sealer)?,
+            other => other,
+        };
+        let record = EventRecord { t, by, action };
+        let applied = self
+            .stored
+            .record_event(&mut self.game, record)
+            .map_err(Rejection::Malformed)?;
+        let entry = self.stored.entries.last().cloned();
+        let answer = Answer {
+            seq: entry.as_ref().map_or(0, |e| e.seq),
+            accepted: applied.accepted(),
+            decisions: applied
+                .decisions
+                .iter()
+                .map(|d| view::decision(d, self.lang))
+                .collect(),
+        };
+        if let Some(id) = request.client_id {
+            self.answers.insert(id, answer.clone());
+        }
+        Ok((answer, entry))
+    }
+
+    /// The sealed move as the log may hold it: a commitment and the
+    /// envelope encrypted to the arbiter's public key. The clear part is the
+    /// one the game shows once sealed (A2), taken from a copy of the game
+    /// sealed with the move; the move itself goes only into the envelope.
+    fn seal(
+        &self,
+        by: Actor,
+        t: Instant,
+        text: &str,
+        sealer: Option<&Sealer>,
+    ) -> Result<ActionRecord, Rejection> {
+        let Some(sealer) = sealer else {
+            return Err(Rejection::Envelope(
+                "no arbiter key to seal the move to: the game was created without one and the server has none".into(),
+            ));
+        };
+        let mut trial = self.game.clone();
+        trial.apply(&arbitre_laws::Event {
+            t,
+            by,
+            action: arbitre_laws::Action::Seal(Sealed::from(text)),
+        });
+        let Some(info) = EnvelopeInfo::of_game(&trial) else {
+            // the Laws refuse this seal: record it as a commitment anyway
+            // (the refusal goes into the log), with no envelope to keep
+            let salt = arbitre_record::stored::random_salt().map_err(Rejection::Malformed)?;
+            return Ok(ActionRecord::Seal(SealRecord::Committed {
+                commitment: arbitre_laws::seal::Commitment::of(&salt, text),
+                envelope: None,
+            }));
+        };
+        let envelope = arbitre_envelope::seal(info, text, &sealer.arbiter, &sealer.signer)
+            .map_err(|e| Rejection::Envelope(e.to_string()))?;
+        let value: Value = serde_json::from_str(&envelope.to_json())
+            .map_err(|e| Rejection::Envelope(e.to_string()))?;
+        Ok(ActionRecord::Seal(SealRecord::Committed {
+            commitment: envelope.commitment(),
+            envelope: Some(value),
+        }))
+    }
+
+    /// Lets time run to `now`: the entry to store when something was decided.
+    pub fn tick(&mut self, now: Instant) -> Option<StoredEntry> {
+        let t = now.max(self.game.now());
+        let applied = self.stored.record_decided_time(&mut self.game, t);
+        (!applied.decisions.is_empty())
+            .then(|| self.stored.entries.last().cloned())
+            .flatten()
+    }
+}
