@@ -42,7 +42,7 @@ impl Token {
 }
 
 /// The SHA-256 of a token: all the store keeps.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct TokenHash(pub [u8; 32]);
 
 impl TokenHash {
