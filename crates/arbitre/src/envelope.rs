@@ -545,11 +545,11 @@ fn fail(message: &str) -> ExitCode {
 pub fn run_keygen(dir: &Path) -> ExitCode {
     match keygen(dir) {
         Ok(paths) => {
-            println!(
+            crate::outln!(
                 "secret keys (X25519 to open, Ed25519 to sign; mode 0600): {}",
                 paths.secret.display()
             );
-            println!(
+            crate::outln!(
                 "public keys (X25519 to seal to, Ed25519 to verify): {}",
                 paths.public.display()
             );
@@ -601,8 +601,8 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>) -> ExitCode {
     };
     match checked {
         Ok(checked) => {
-            println!("{}", show(&envelope));
-            println!("{checked}");
+            crate::outln!("{}", show(&envelope));
+            crate::outln!("{checked}");
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("envelope {}: {e}", file.display())),
@@ -620,7 +620,7 @@ pub fn run_open(file: &Path, key_dir: &Path) -> ExitCode {
     });
     match opened {
         Ok(opened) => {
-            println!("{}", opened.text());
+            crate::outln!("{}", opened.text());
             eprintln!(
                 "arbitre: signature verified against {}; the move matches the commitment",
                 key_dir.join(PUB_FILE).display()

@@ -117,9 +117,9 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
         match result {
             Ok((s, game)) => {
                 if as_json {
-                    println!("{}", report(&game, lang));
+                    crate::outln!("{}", report(&game, lang));
                 } else {
-                    println!("{}", human(&s, &game, lang));
+                    crate::outln!("{}", human(&s, &game, lang));
                 }
             }
             Err(e) => {
@@ -169,9 +169,9 @@ pub fn run_sealing(
         }
     };
     if as_json {
-        println!("{}", report(&game, lang));
+        crate::outln!("{}", report(&game, lang));
     } else {
-        println!("{}", human(&s, &game, lang));
+        crate::outln!("{}", human(&s, &game, lang));
     }
     let (Some(info), Some(sealed)) = (envelope_info(&game), game.sealed_move()) else {
         eprintln!("arbitre: {shown}: the scenario does not end adjourned with a sealed move: no envelope to write");

@@ -34,12 +34,12 @@ pub fn run_store(files: &[PathBuf]) -> ExitCode {
             .and_then(|s| StoredGame::from_scenario(&s, &mut random_salt).map(|(g, _)| g));
         match stored {
             Ok(g) if files.len() == 1 => {
-                println!(
+                crate::outln!(
                     "{}",
                     serde_json::to_string_pretty(&g.to_json()).unwrap_or_default()
                 )
             }
-            Ok(g) => println!("{}", g.to_json()),
+            Ok(g) => crate::outln!("{}", g.to_json()),
             Err(e) => {
                 eprintln!("arbitre: {}: {e}", path.display());
                 *status = ExitCode::from(2);
@@ -57,7 +57,7 @@ pub fn run_restore(files: &[PathBuf], lang: Language) -> ExitCode {
         let replayed = StoredGame::parse(&text).and_then(|g| g.replay().map(|r| (g, r)));
         match replayed {
             Ok((stored, r)) => {
-                println!("{}", crate::replay::report(&r.game, lang));
+                crate::outln!("{}", crate::replay::report(&r.game, lang));
                 for d in &r.divergences {
                     *status = ExitCode::from(1);
                     match d {
