@@ -358,29 +358,15 @@ impl std::fmt::Display for WrongSetting {
 
 impl std::error::Error for WrongSetting {}
 
-fn require(
-    setting: &'static str,
-    expected: &'static str,
-    found: String,
-) -> Result<(), sqlx::Error> {
-    if found.eq_ignore_ascii_case(expected) {
-        Ok(())
-    } else {
-        Err(sqlx::Error::Configuration(Box::new(WrongSetting {
-            setting,
-            expected,
-            found,
-        })))
-    }
-}
+/// The settings durability rests on, and the values they must have.
+const SQLITE_REQUIRED: [(&str, &str); 2] = [("journal_mode", "wal"), ("synchronous", "full")];
+const POSTGRES_REQUIRED: [(&str, &str); 2] = [("fsync", "on"), ("synchronous_commit", "on")];
 
-/// Reads back, on every new SQLite connection, the settings durability
-/// rests on.
-async fn check_sqlite(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
+/// Reads back SQLite's settings, in the order of [`SQLITE_REQUIRED`].
+async fn sqlite_settings(conn: &mut sqlx::SqliteConnection) -> Result<[String; 2], sqlx::Error> {
     let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
         .fetch_one(&mut *conn)
         .await?;
-    require("journal_mode", "wal", mode)?;
     let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
         .fetch_one(&mut *conn)
         .await?;
@@ -391,7 +377,40 @@ async fn check_sqlite(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Err
         3 => "extra".to_string(),
         n => n.to_string(),
     };
-    require("synchronous", "full", sync)
+    Ok([mode.to_ascii_lowercase(), sync])
+}
+
+/// Reads back PostgreSQL's settings, in the order of [`POSTGRES_REQUIRED`].
+async fn postgres_settings(conn: &mut sqlx::PgConnection) -> Result<[String; 2], sqlx::Error> {
+    let fsync: String = sqlx::query_scalar("SHOW fsync")
+        .fetch_one(&mut *conn)
+        .await?;
+    let commit: String = sqlx::query_scalar("SHOW synchronous_commit")
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok([fsync, commit])
+}
+
+fn require(
+    required: [(&'static str, &'static str); 2],
+    found: [String; 2],
+) -> Result<(), sqlx::Error> {
+    for ((setting, expected), found) in required.into_iter().zip(found) {
+        if found != expected {
+            return Err(sqlx::Error::Configuration(Box::new(WrongSetting {
+                setting,
+                expected,
+                found,
+            })));
+        }
+    }
+    Ok(())
+}
+
+/// Checks, on every new SQLite connection, the settings durability rests
+/// on (the driver sets them; a database that cannot hold them is refused).
+async fn check_sqlite(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
+    require(SQLITE_REQUIRED, sqlite_settings(conn).await?)
 }
 
 /// The same for PostgreSQL: commits wait for the WAL flush.
@@ -399,14 +418,7 @@ async fn check_postgres(conn: &mut sqlx::PgConnection) -> Result<(), sqlx::Error
     sqlx::query("SET synchronous_commit = on")
         .execute(&mut *conn)
         .await?;
-    let fsync: String = sqlx::query_scalar("SHOW fsync")
-        .fetch_one(&mut *conn)
-        .await?;
-    require("fsync", "on", fsync)?;
-    let commit: String = sqlx::query_scalar("SHOW synchronous_commit")
-        .fetch_one(&mut *conn)
-        .await?;
-    require("synchronous_commit", "on", commit)
+    require(POSTGRES_REQUIRED, postgres_settings(conn).await?)
 }
 
 fn opening(target: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
@@ -482,6 +494,33 @@ where
     })
 }
 
+/// Opens a pool: one connection first, checked, so that a wrong setting
+/// is reported as such (a pool would retry it until its timeout); then the
+/// pool, checking every connection it opens; then the migrations.
+macro_rules! connect {
+    ($conn:ty, $pool:ident, $connect:expr, $check:ident, $migrations:expr, $options:expr, $target:expr) => {{
+        let mut first = <$conn>::connect_with(&$connect)
+            .await
+            .map_err(opening(&$target))?;
+        $check(&mut first).await.map_err(opening(&$target))?;
+        first.close().await.map_err(opening(&$target))?;
+        let pool = $pool::new()
+            .max_connections($options.max_connections.max(1))
+            .after_connect(|conn, _| Box::pin($check(conn)))
+            .connect_with($connect)
+            .await
+            .map_err(opening(&$target))?;
+        $migrations
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Migrate {
+                target: $target.clone(),
+                reason: e.to_string(),
+            })?;
+        pool
+    }};
+}
+
 impl Store {
     /// Opens the database at `url` (`sqlite://FILE`, created if absent, or
     /// `postgres://USER@HOST/DB`), checks the settings durability rests
@@ -496,48 +535,26 @@ impl Store {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
-            // one connection first, so that a wrong setting is reported
-            // as such (the pool would retry until its timeout)
-            let mut first = sqlx::SqliteConnection::connect_with(&connect)
-                .await
-                .map_err(opening(&target))?;
-            check_sqlite(&mut first).await.map_err(opening(&target))?;
-            first.close().await.map_err(opening(&target))?;
-            let pool = SqlitePoolOptions::new()
-                .max_connections(options.max_connections.max(1))
-                .after_connect(|conn, _| Box::pin(check_sqlite(conn)))
-                .connect_with(connect)
-                .await
-                .map_err(opening(&target))?;
-            SQLITE_MIGRATIONS
-                .run(&pool)
-                .await
-                .map_err(|e| StoreError::Migrate {
-                    target: target.clone(),
-                    reason: e.to_string(),
-                })?;
-            Pool::Sqlite(pool)
+            Pool::Sqlite(connect!(
+                sqlx::SqliteConnection,
+                SqlitePoolOptions,
+                connect,
+                check_sqlite,
+                SQLITE_MIGRATIONS,
+                options,
+                target
+            ))
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let connect = PgConnectOptions::from_str(url).map_err(opening(&target))?;
-            let mut first = sqlx::PgConnection::connect_with(&connect)
-                .await
-                .map_err(opening(&target))?;
-            check_postgres(&mut first).await.map_err(opening(&target))?;
-            first.close().await.map_err(opening(&target))?;
-            let pool = PgPoolOptions::new()
-                .max_connections(options.max_connections.max(1))
-                .after_connect(|conn, _| Box::pin(check_postgres(conn)))
-                .connect_with(connect)
-                .await
-                .map_err(opening(&target))?;
-            POSTGRES_MIGRATIONS
-                .run(&pool)
-                .await
-                .map_err(|e| StoreError::Migrate {
-                    target: target.clone(),
-                    reason: e.to_string(),
-                })?;
-            Pool::Postgres(pool)
+            Pool::Postgres(connect!(
+                sqlx::PgConnection,
+                PgPoolOptions,
+                connect,
+                check_postgres,
+                POSTGRES_MIGRATIONS,
+                options,
+                target
+            ))
         } else {
             return Err(StoreError::Open {
                 target,
@@ -584,39 +601,22 @@ impl Store {
     }
 
     /// The settings durability rests on, as read back now from one
-    /// connection: SQLite `journal_mode` and `synchronous` (`wal`, `2` for
-    /// full); PostgreSQL `fsync` and `synchronous_commit` (`on`, `on`).
+    /// connection: SQLite `journal_mode` and `synchronous` (`wal`,
+    /// `full`); PostgreSQL `fsync` and `synchronous_commit` (`on`, `on`).
     pub async fn settings(&self) -> Result<Vec<(&'static str, String)>, StoreError> {
         let during = db("reading the settings");
-        match &self.pool {
+        let (names, values) = match &self.pool {
             Pool::Sqlite(p) => {
                 let mut conn = p.acquire().await.map_err(&during)?;
-                let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
-                    .fetch_one(&mut *conn)
-                    .await
-                    .map_err(&during)?;
-                let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
-                    .fetch_one(&mut *conn)
-                    .await
-                    .map_err(&during)?;
-                Ok(vec![
-                    ("journal_mode", mode),
-                    ("synchronous", sync.to_string()),
-                ])
+                (SQLITE_REQUIRED, sqlite_settings(&mut conn).await)
             }
             Pool::Postgres(p) => {
                 let mut conn = p.acquire().await.map_err(&during)?;
-                let fsync: String = sqlx::query_scalar("SHOW fsync")
-                    .fetch_one(&mut *conn)
-                    .await
-                    .map_err(&during)?;
-                let commit: String = sqlx::query_scalar("SHOW synchronous_commit")
-                    .fetch_one(&mut *conn)
-                    .await
-                    .map_err(&during)?;
-                Ok(vec![("fsync", fsync), ("synchronous_commit", commit)])
+                (POSTGRES_REQUIRED, postgres_settings(&mut conn).await)
             }
-        }
+        };
+        let values = values.map_err(&during)?;
+        Ok(names.iter().map(|(name, _)| *name).zip(values).collect())
     }
 
     /// Whether the database answers.

@@ -458,7 +458,10 @@ async fn the_durability_settings_are_read_back() {
         let store = open(&url, Batching::AsSoonAsFree).await;
         let settings = store.settings().await.expect("read");
         let expected: Vec<(&str, String)> = match store.backend() {
-            Backend::Sqlite => vec![("journal_mode", "wal".into()), ("synchronous", "2".into())],
+            Backend::Sqlite => vec![
+                ("journal_mode", "wal".into()),
+                ("synchronous", "full".into()),
+            ],
             Backend::Postgres => vec![("fsync", "on".into()), ("synchronous_commit", "on".into())],
         };
         assert_eq!(settings, expected);
