@@ -68,7 +68,9 @@ pub enum Batching {
 /// How a store runs.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// How appends are grouped; default: a window of 2 ms.
+    /// How appends are grouped; default: as soon as the writer is free
+    /// (no wait before a commit; under load, the appends that arrived during
+    /// one commit go into the next — BENCHMARKS.md, "The store").
     pub batching: Batching,
     /// At most this many appends per transaction; default 1024.
     pub max_batch: usize,
@@ -82,7 +84,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            batching: Batching::Window(Duration::from_millis(2)),
+            batching: Batching::AsSoonAsFree,
             max_batch: 1024,
             node: "local".into(),
             max_connections: 4,
