@@ -1,0 +1,94 @@
+//! The store's errors.
+
+/// What went wrong in the store. Every variant says which database or
+/// which game; none is a panic.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The database address is neither `sqlite:…` nor `postgres://…`.
+    #[error("cannot open the database `{target}`: {reason}")]
+    Open {
+        /// The address (without its password).
+        target: String,
+        /// Why.
+        reason: String,
+    },
+    /// A setting the durability contract rests on does not hold (SQLite
+    /// `journal_mode=wal`, `synchronous=full`; PostgreSQL `fsync=on`).
+    #[error("refusing the database `{target}`: `{setting}` is `{found}`, not `{expected}`")]
+    Setting {
+        /// The address (without its password).
+        target: String,
+        /// The setting.
+        setting: &'static str,
+        /// The value it must have.
+        expected: &'static str,
+        /// The value read back.
+        found: String,
+    },
+    /// The schema could not be migrated forward.
+    #[error("cannot migrate the schema of `{target}`: {reason}")]
+    Migrate {
+        /// The address (without its password).
+        target: String,
+        /// Why.
+        reason: String,
+    },
+    /// A statement or a commit failed: nothing of it is stored.
+    #[error("the database failed while {during}: {reason}")]
+    Database {
+        /// What the store was doing.
+        during: &'static str,
+        /// The driver's message.
+        reason: String,
+    },
+    /// No game has this id.
+    #[error("no game `{0}`")]
+    NoSuchGame(String),
+    /// A game with this id exists already.
+    #[error("a game `{0}` exists already")]
+    GameExists(String),
+    /// The sequence number of an append is not the game's next one (taken
+    /// already, or a gap): this append only is refused.
+    #[error("game `{game}`: entry {seq} is not the next one (the next is {next})")]
+    SeqTaken {
+        /// The game.
+        game: String,
+        /// The number asked for.
+        seq: u64,
+        /// The game's next number.
+        next: u64,
+    },
+    /// The game has an entry with this `client_id` already: this append
+    /// only is refused, and the first entry's answer is given back.
+    #[error("game `{game}`: client_id `{client_id}` was used already by entry {seq}")]
+    DuplicateClientId {
+        /// The game.
+        game: String,
+        /// The client's id.
+        client_id: String,
+        /// The entry that has it.
+        seq: u64,
+        /// The answer stored with that entry.
+        answer: Option<String>,
+    },
+    /// A value does not fit the store (a sequence number beyond `i64`).
+    #[error("{0}")]
+    OutOfRange(String),
+    /// A stored row cannot be read back as written.
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    /// The operating system gave no randomness for a token.
+    #[error("no randomness for a token: {0}")]
+    Randomness(String),
+    /// The store's writer has stopped (the store was closed).
+    #[error("the store is closed")]
+    Closed,
+}
+
+/// `map_err` helper: a driver error while doing `during`.
+pub(crate) fn db(during: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
+    move |e| StoreError::Database {
+        during,
+        reason: e.to_string(),
+    }
+}

@@ -1,0 +1,900 @@
+//! The durable store of `arbitre serve`: games, their seats' tokens (as
+//! hashes) and their event logs, in an embedded SQLite file or in
+//! PostgreSQL, behind one API.
+//!
+//! The durability contract: [`Store::append`] resolves only after the
+//! transaction holding the entry has committed — on SQLite with
+//! `journal_mode=wal` and `synchronous=full` (the commit is fsynced; both
+//! are read back at start and a database that does not hold them is
+//! refused), on PostgreSQL with `fsync=on` and `synchronous_commit=on`. One
+//! writer task commits the appends of all games together (group commit,
+//! [`Batching`]); an append that conflicts (its `seq` is not the game's
+//! next, or its `client_id` was used already) fails alone, not its batch.
+//!
+//! The schema (`migrations/`, migrated forward at start): `games` (setup
+//! and metadata as JSON, and the listing's columns), `seat_tokens` and
+//! `organiser_tokens` (SHA-256 hashes only), `events` (`(game_id, seq)`, the
+//! entry as JSON, the receive instant, `client_id` and the first answer),
+//! `instants` (each node's last durable instant).
+
+#![warn(missing_docs)]
+
+mod error;
+mod token;
+mod writer;
+
+use std::{
+    str::FromStr,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
+
+use arbitre_record::StoredEntry;
+use sqlx::{
+    migrate::Migrator,
+    postgres::{PgConnectOptions, PgPool, PgPoolOptions},
+    sqlite::{
+        SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    },
+    Connection, Row,
+};
+use tokio::{sync::mpsc, task::JoinHandle};
+
+pub use error::StoreError;
+pub use token::{new_token, TokenHash};
+
+use error::db;
+use writer::Op;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// How the writer groups appends into transactions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Batching {
+    /// One transaction per append (no grouping).
+    PerAppend,
+    /// From the first queued append, wait this long for others, then commit
+    /// them all.
+    Window(Duration),
+    /// Commit whatever is queued as soon as the writer is free: appends
+    /// that arrive during a commit go together into the next.
+    AsSoonAsFree,
+}
+
+/// How a store runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How appends are grouped; default: as soon as the writer is free
+    /// (no wait before a commit; under load, the appends that arrived during
+    /// one commit go into the next — BENCHMARKS.md, "The store").
+    pub batching: Batching,
+    /// At most this many appends per transaction; default 1024.
+    pub max_batch: usize,
+    /// This node's name: the owner of the games it creates, and the key of
+    /// its last durable instant; default `local`.
+    pub node: String,
+    /// Connections of the pool (readers, and the writer's); default 4.
+    pub max_connections: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            batching: Batching::AsSoonAsFree,
+            max_batch: 1024,
+            node: "local".into(),
+            max_connections: 4,
+        }
+    }
+}
+
+/// The database behind a store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An SQLite file.
+    Sqlite,
+    /// A PostgreSQL database.
+    Postgres,
+}
+
+/// A seat of a game, which a token acts for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// White's player.
+    White,
+    /// Black's player.
+    Black,
+    /// The game's arbiter.
+    Arbiter,
+}
+
+impl Seat {
+    /// `white`, `black` or `arbiter`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Seat::White => "white",
+            Seat::Black => "black",
+            Seat::Arbiter => "arbiter",
+        }
+    }
+
+    fn from_code(code: &str) -> Result<Seat, StoreError> {
+        match code {
+            "white" => Ok(Seat::White),
+            "black" => Ok(Seat::Black),
+            "arbiter" => Ok(Seat::Arbiter),
+            other => Err(StoreError::Corrupt(format!("a seat `{other}`"))),
+        }
+    }
+}
+
+/// A game to create.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// Its id (chosen by the server).
+    pub id: String,
+    /// When it was created, in milliseconds since the Unix epoch.
+    pub created_ms: i64,
+    /// The setup and metadata, as JSON text (kept as written).
+    pub setup: String,
+    /// White's name, if known.
+    pub white: Option<String>,
+    /// Black's name, if known.
+    pub black: Option<String>,
+    /// The edition's code (`fide-2023`).
+    pub edition: String,
+    /// The time control as written.
+    pub time_control: String,
+    /// The state's code at creation (`playing`).
+    pub state: String,
+    /// The hashes of the seats' tokens: White's, Black's, the arbiter's.
+    pub tokens: [(Seat, TokenHash); 3],
+}
+
+/// A game as listed and loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Its id.
+    pub id: String,
+    /// When it was created (ms since the Unix epoch).
+    pub created_ms: i64,
+    /// The node that runs it.
+    pub owner: String,
+    /// The setup and metadata, as JSON text.
+    pub setup: String,
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// The edition's code.
+    pub edition: String,
+    /// The time control.
+    pub time_control: String,
+    /// The state's code, as of the last append that set it.
+    pub state: String,
+    /// The result, once there is one.
+    pub result: Option<String>,
+    /// The number of moves, as of the last append that set it.
+    pub moves: u64,
+}
+
+/// What an append changes in the game's listing (in the same transaction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The state's code after the entry.
+    pub state: String,
+    /// The result after the entry.
+    pub result: Option<String>,
+    /// The number of moves after the entry.
+    pub moves: u64,
+}
+
+/// One entry to append to a game's log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Append {
+    /// The game.
+    pub game_id: String,
+    /// Its place: the game's next sequence number.
+    pub seq: u64,
+    /// The entry as JSON text (`StoredEntry::to_json`).
+    pub entry: String,
+    /// The instant the event was received (ms).
+    pub received_ms: i64,
+    /// The client's id of the event, if it gave one.
+    pub client_id: Option<String>,
+    /// The answer given for it (JSON text), to give again on a retry.
+    pub answer: Option<String>,
+    /// The listing's columns after it, if they change.
+    pub summary: Option<Summary>,
+}
+
+impl Append {
+    /// The append of a stored entry, at its own `seq`.
+    pub fn entry(game_id: impl Into<String>, entry: &StoredEntry, received_ms: i64) -> Append {
+        Append {
+            game_id: game_id.into(),
+            seq: entry.seq,
+            entry: entry.to_json().to_string(),
+            received_ms,
+            client_id: None,
+            answer: None,
+            summary: None,
+        }
+    }
+}
+
+/// One entry of a game's log as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventRow {
+    /// Its place in the log.
+    pub seq: u64,
+    /// The entry as JSON text.
+    pub entry: String,
+    /// The instant it was received (ms).
+    pub received_ms: i64,
+    /// The client's id, if it gave one.
+    pub client_id: Option<String>,
+    /// The answer given for it, if stored.
+    pub answer: Option<String>,
+}
+
+impl EventRow {
+    /// The entry, read back.
+    pub fn stored_entry(&self) -> Result<StoredEntry, StoreError> {
+        let value: serde_json::Value = serde_json::from_str(&self.entry)
+            .map_err(|e| StoreError::Corrupt(format!("entry {}: {e}", self.seq)))?;
+        StoredEntry::from_json(value)
+            .map_err(|e| StoreError::Corrupt(format!("entry {}: {e}", self.seq)))
+    }
+}
+
+/// A game with its whole log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedGame {
+    /// The game.
+    pub game: GameRow,
+    /// Every entry, in `seq` order.
+    pub entries: Vec<EventRow>,
+}
+
+/// The filters of `GET /api/games`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Only games in this state.
+    pub state: Option<String>,
+    /// Only games this player plays (as White or Black).
+    pub player: Option<String>,
+}
+
+/// Counters of the writer, since the store was opened.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Transactions committed by the writer.
+    pub transactions: u64,
+    /// Appends committed.
+    pub appends: u64,
+    /// Appends refused (conflicts, unknown games).
+    pub refused: u64,
+    /// The most appends in one transaction.
+    pub largest_batch: u64,
+    /// Total time spent committing batches (from `BEGIN` to the end of
+    /// `COMMIT`), in microseconds.
+    pub commit_micros: u64,
+}
+
+#[derive(Default)]
+pub(crate) struct Counters {
+    transactions: AtomicU64,
+    appends: AtomicU64,
+    refused: AtomicU64,
+    largest_batch: AtomicU64,
+    commit_micros: AtomicU64,
+}
+
+#[derive(Clone)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs the same code on either pool: `$p` is the concrete pool.
+macro_rules! on_pool {
+    ($pool:expr, $p:ident => $body:expr) => {
+        match $pool {
+            $crate::Pool::Sqlite($p) => $body,
+            $crate::Pool::Postgres($p) => $body,
+        }
+    };
+}
+pub(crate) use on_pool;
+
+/// The store: a pool of connections and the writer task.
+pub struct Store {
+    pool: Pool,
+    node: String,
+    writer: mpsc::UnboundedSender<Op>,
+    task: JoinHandle<()>,
+    counters: Arc<Counters>,
+}
+
+/// The address without its password.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme + 3],
+                    &userinfo[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// A setting read back that is not the one required.
+#[derive(Debug)]
+struct WrongSetting {
+    setting: &'static str,
+    expected: &'static str,
+    found: String,
+}
+
+impl std::fmt::Display for WrongSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is `{}`, not `{}`",
+            self.setting, self.found, self.expected
+        )
+    }
+}
+
+impl std::error::Error for WrongSetting {}
+
+/// The settings durability rests on, and the values they must have.
+const SQLITE_REQUIRED: [(&str, &str); 2] = [("journal_mode", "wal"), ("synchronous", "full")];
+const POSTGRES_REQUIRED: [(&str, &str); 2] = [("fsync", "on"), ("synchronous_commit", "on")];
+
+/// Reads back SQLite's settings, in the order of [`SQLITE_REQUIRED`].
+async fn sqlite_settings(conn: &mut sqlx::SqliteConnection) -> Result<[String; 2], sqlx::Error> {
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut *conn)
+        .await?;
+    let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(&mut *conn)
+        .await?;
+    let sync = match sync {
+        0 => "off".to_string(),
+        1 => "normal".to_string(),
+        2 => "full".to_string(),
+        3 => "extra".to_string(),
+        n => n.to_string(),
+    };
+    Ok([mode.to_ascii_lowercase(), sync])
+}
+
+/// Reads back PostgreSQL's settings, in the order of [`POSTGRES_REQUIRED`].
+async fn postgres_settings(conn: &mut sqlx::PgConnection) -> Result<[String; 2], sqlx::Error> {
+    let fsync: String = sqlx::query_scalar("SHOW fsync")
+        .fetch_one(&mut *conn)
+        .await?;
+    let commit: String = sqlx::query_scalar("SHOW synchronous_commit")
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok([fsync, commit])
+}
+
+fn require(
+    required: [(&'static str, &'static str); 2],
+    found: [String; 2],
+) -> Result<(), sqlx::Error> {
+    for ((setting, expected), found) in required.into_iter().zip(found) {
+        if found != expected {
+            return Err(sqlx::Error::Configuration(Box::new(WrongSetting {
+                setting,
+                expected,
+                found,
+            })));
+        }
+    }
+    Ok(())
+}
+
+/// Checks, on every new SQLite connection, the settings durability rests
+/// on (the driver sets them; a database that cannot hold them is refused).
+async fn check_sqlite(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
+    require(SQLITE_REQUIRED, sqlite_settings(conn).await?)
+}
+
+/// The same for PostgreSQL: commits wait for the WAL flush.
+async fn check_postgres(conn: &mut sqlx::PgConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("SET synchronous_commit = on")
+        .execute(&mut *conn)
+        .await?;
+    require(POSTGRES_REQUIRED, postgres_settings(conn).await?)
+}
+
+fn opening(target: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+    move |e| match e {
+        sqlx::Error::Configuration(inner) => match inner.downcast::<WrongSetting>() {
+            Ok(w) => StoreError::Setting {
+                target: target.to_string(),
+                setting: w.setting,
+                expected: w.expected,
+                found: w.found,
+            },
+            Err(other) => StoreError::Open {
+                target: target.to_string(),
+                reason: other.to_string(),
+            },
+        },
+        other => StoreError::Open {
+            target: target.to_string(),
+            reason: other.to_string(),
+        },
+    }
+}
+
+fn u64_of(v: i64, what: &str) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("{what} is {v}")))
+}
+
+pub(crate) fn i64_of(v: u64, what: &str) -> Result<i64, StoreError> {
+    i64::try_from(v).map_err(|_| StoreError::OutOfRange(format!("{what} {v} is beyond 2^63")))
+}
+
+const GAME_COLUMNS: &str =
+    "id, created_ms, owner, setup, white, black, edition, time_control, state, result, moves";
+const EVENT_COLUMNS: &str = "seq, entry, received_ms, client_id, answer";
+
+fn game_row<R: Row>(row: &R) -> Result<GameRow, StoreError>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let get = db("reading a game");
+    Ok(GameRow {
+        id: row.try_get("id").map_err(&get)?,
+        created_ms: row.try_get("created_ms").map_err(&get)?,
+        owner: row.try_get("owner").map_err(&get)?,
+        setup: row.try_get("setup").map_err(&get)?,
+        white: row.try_get("white").map_err(&get)?,
+        black: row.try_get("black").map_err(&get)?,
+        edition: row.try_get("edition").map_err(&get)?,
+        time_control: row.try_get("time_control").map_err(&get)?,
+        state: row.try_get("state").map_err(&get)?,
+        result: row.try_get("result").map_err(&get)?,
+        moves: u64_of(row.try_get("moves").map_err(&get)?, "a number of moves")?,
+    })
+}
+
+pub(crate) fn event_row<R: Row>(row: &R) -> Result<EventRow, StoreError>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let get = db("reading an entry");
+    Ok(EventRow {
+        seq: u64_of(row.try_get("seq").map_err(&get)?, "a sequence number")?,
+        entry: row.try_get("entry").map_err(&get)?,
+        received_ms: row.try_get("received_ms").map_err(&get)?,
+        client_id: row.try_get("client_id").map_err(&get)?,
+        answer: row.try_get("answer").map_err(&get)?,
+    })
+}
+
+/// Opens a pool: one connection first, checked, so that a wrong setting
+/// is reported as such (a pool would retry it until its timeout); then the
+/// pool, checking every connection it opens; then the migrations.
+macro_rules! connect {
+    ($conn:ty, $pool:ident, $connect:expr, $check:ident, $migrations:expr, $options:expr, $target:expr) => {{
+        let mut first = <$conn>::connect_with(&$connect)
+            .await
+            .map_err(opening(&$target))?;
+        $check(&mut first).await.map_err(opening(&$target))?;
+        first.close().await.map_err(opening(&$target))?;
+        let pool = $pool::new()
+            .max_connections($options.max_connections.max(1))
+            .after_connect(|conn, _| Box::pin($check(conn)))
+            .connect_with($connect)
+            .await
+            .map_err(opening(&$target))?;
+        $migrations
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Migrate {
+                target: $target.clone(),
+                reason: e.to_string(),
+            })?;
+        pool
+    }};
+}
+
+impl Store {
+    /// Opens the database at `url` (`sqlite://FILE`, created if absent, or
+    /// `postgres://USER@HOST/DB`), checks the settings durability rests
+    /// on, migrates its schema forward and starts the writer.
+    pub async fn open(url: &str, options: Options) -> Result<Store, StoreError> {
+        let target = redact(url);
+        let pool = if url.starts_with("sqlite:") {
+            let connect = SqliteConnectOptions::from_str(url)
+                .map_err(opening(&target))?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10));
+            Pool::Sqlite(connect!(
+                sqlx::SqliteConnection,
+                SqlitePoolOptions,
+                connect,
+                check_sqlite,
+                SQLITE_MIGRATIONS,
+                options,
+                target
+            ))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let connect = PgConnectOptions::from_str(url).map_err(opening(&target))?;
+            Pool::Postgres(connect!(
+                sqlx::PgConnection,
+                PgPoolOptions,
+                connect,
+                check_postgres,
+                POSTGRES_MIGRATIONS,
+                options,
+                target
+            ))
+        } else {
+            return Err(StoreError::Open {
+                target,
+                reason: "expected `sqlite://FILE` or `postgres://USER@HOST/DB`".into(),
+            });
+        };
+        let counters = Arc::new(Counters::default());
+        let (writer, queue) = mpsc::unbounded_channel();
+        let task = tokio::spawn(writer::run(
+            pool.clone(),
+            queue,
+            options.batching,
+            options.max_batch.max(1),
+            options.node.clone(),
+            counters.clone(),
+        ));
+        Ok(Store {
+            pool,
+            node: options.node,
+            writer,
+            task,
+            counters,
+        })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// The writer's counters.
+    pub fn stats(&self) -> Stats {
+        let c = &self.counters;
+        Stats {
+            transactions: c.transactions.load(Ordering::Relaxed),
+            appends: c.appends.load(Ordering::Relaxed),
+            refused: c.refused.load(Ordering::Relaxed),
+            largest_batch: c.largest_batch.load(Ordering::Relaxed),
+            commit_micros: c.commit_micros.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The settings durability rests on, as read back now from one
+    /// connection: SQLite `journal_mode` and `synchronous` (`wal`,
+    /// `full`); PostgreSQL `fsync` and `synchronous_commit` (`on`, `on`).
+    pub async fn settings(&self) -> Result<Vec<(&'static str, String)>, StoreError> {
+        let during = db("reading the settings");
+        let (names, values) = match &self.pool {
+            Pool::Sqlite(p) => {
+                let mut conn = p.acquire().await.map_err(&during)?;
+                (SQLITE_REQUIRED, sqlite_settings(&mut conn).await)
+            }
+            Pool::Postgres(p) => {
+                let mut conn = p.acquire().await.map_err(&during)?;
+                (POSTGRES_REQUIRED, postgres_settings(&mut conn).await)
+            }
+        };
+        let values = values.map_err(&during)?;
+        Ok(names.iter().map(|(name, _)| *name).zip(values).collect())
+    }
+
+    /// Whether the database answers.
+    pub async fn health(&self) -> Result<(), StoreError> {
+        on_pool!(&self.pool, p => sqlx::query("SELECT 1").execute(p).await.map(|_| ()))
+            .map_err(db("checking the database"))
+    }
+
+    /// Appends an entry to its game's log, through the writer: resolves
+    /// once the transaction holding it has committed. Refused alone (the
+    /// others of its batch commit) if its `seq` is not the game's next
+    /// ([`StoreError::SeqTaken`]), if its `client_id` was used already in
+    /// the game ([`StoreError::DuplicateClientId`], with the first answer),
+    /// or if there is no such game.
+    pub async fn append(&self, append: Append) -> Result<(), StoreError> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.writer
+            .send(Op::Append(append, done))
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Records, through the writer, that this node was running at `at_ms`
+    /// (a heartbeat: every commit of appends records its latest receive
+    /// instant too). Resolves once committed.
+    pub async fn record_instant(&self, at_ms: i64) -> Result<(), StoreError> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.writer
+            .send(Op::Instant(at_ms, done))
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// The last instant this node recorded durably (ms), if any.
+    pub async fn last_instant(&self) -> Result<Option<i64>, StoreError> {
+        on_pool!(&self.pool, p => sqlx::query_scalar("SELECT at_ms FROM instants WHERE node = $1")
+            .bind(&self.node)
+            .fetch_optional(p)
+            .await)
+        .map_err(db("reading the last instant"))
+    }
+
+    /// Creates a game, owned by this node, with its seats' token hashes, in
+    /// one transaction (committed when this resolves).
+    pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        let during = db("creating a game");
+        on_pool!(&self.pool, p => {
+            let mut tx = p.begin().await.map_err(&during)?;
+            let inserted = sqlx::query(
+                "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
+                 time_control, state, result, moves) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, 0) ON CONFLICT DO NOTHING",
+            )
+            .bind(&game.id)
+            .bind(game.created_ms)
+            .bind(&self.node)
+            .bind(&game.setup)
+            .bind(&game.white)
+            .bind(&game.black)
+            .bind(&game.edition)
+            .bind(&game.time_control)
+            .bind(&game.state)
+            .execute(&mut *tx)
+            .await
+            .map_err(&during)?;
+            if inserted.rows_affected() == 0 {
+                return Err(StoreError::GameExists(game.id.clone()));
+            }
+            for (seat, hash) in &game.tokens {
+                sqlx::query("INSERT INTO seat_tokens (hash, game_id, seat) VALUES ($1, $2, $3)")
+                    .bind(hash.0.to_vec())
+                    .bind(&game.id)
+                    .bind(seat.code())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&during)?;
+            }
+            tx.commit().await.map_err(&during)
+        })
+    }
+
+    /// One game, without its log.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        on_pool!(&self.pool, p => {
+            let row = sqlx::query(&sql)
+                .bind(id)
+                .fetch_optional(p)
+                .await
+                .map_err(db("reading a game"))?;
+            row.as_ref().map(game_row).transpose()
+        })
+    }
+
+    /// The entries of a game's log after `after` (all of them with `None`),
+    /// in `seq` order: what a stream resumed with `?since=SEQ` sends.
+    pub async fn entries_after(
+        &self,
+        id: &str,
+        after: Option<u64>,
+    ) -> Result<Vec<EventRow>, StoreError> {
+        let after = match after {
+            Some(seq) => i64_of(seq, "a sequence number")?,
+            None => -1,
+        };
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq"
+        );
+        on_pool!(&self.pool, p => {
+            let rows = sqlx::query(&sql)
+                .bind(id)
+                .bind(after)
+                .fetch_all(p)
+                .await
+                .map_err(db("reading a game's log"))?;
+            rows.iter().map(event_row).collect()
+        })
+    }
+
+    /// A game and its whole log, read in one transaction (a consistent
+    /// snapshot).
+    pub async fn load_game(&self, id: &str) -> Result<Option<LoadedGame>, StoreError> {
+        let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let events_sql =
+            format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 ORDER BY seq");
+        let during = db("loading a game");
+        on_pool!(&self.pool, p => {
+            let mut tx = p.begin().await.map_err(&during)?;
+            let Some(row) = sqlx::query(&game_sql)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(&during)?
+            else {
+                return Ok(None);
+            };
+            let game = game_row(&row)?;
+            let rows = sqlx::query(&events_sql)
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(&during)?;
+            let entries = rows.iter().map(event_row).collect::<Result<Vec<_>, _>>()?;
+            tx.commit().await.map_err(&during)?;
+            Ok(Some(LoadedGame { game, entries }))
+        })
+    }
+
+    /// The entry of a game with this `client_id`, if any: a retried event
+    /// is answered with its first answer.
+    pub async fn find_client_id(
+        &self,
+        id: &str,
+        client_id: &str,
+    ) -> Result<Option<EventRow>, StoreError> {
+        let sql =
+            format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2");
+        on_pool!(&self.pool, p => {
+            let row = sqlx::query(&sql)
+                .bind(id)
+                .bind(client_id)
+                .fetch_optional(p)
+                .await
+                .map_err(db("finding a client_id"))?;
+            row.as_ref().map(event_row).transpose()
+        })
+    }
+
+    /// The games, oldest first, filtered as `GET /api/games` asks.
+    pub async fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games \
+             WHERE ($1 IS NULL OR state = $1) AND ($2 IS NULL OR white = $2 OR black = $2) \
+             ORDER BY created_ms, id"
+        );
+        on_pool!(&self.pool, p => {
+            let rows = sqlx::query(&sql)
+                .bind(&filter.state)
+                .bind(&filter.player)
+                .fetch_all(p)
+                .await
+                .map_err(db("listing games"))?;
+            rows.iter().map(game_row).collect()
+        })
+    }
+
+    /// The games of this node not finished (playing, adjourned, awaiting a
+    /// ruling): what a restart rebuilds.
+    pub async fn live_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE owner = $1 AND state <> 'finished' \
+             ORDER BY created_ms, id"
+        );
+        on_pool!(&self.pool, p => {
+            let rows = sqlx::query(&sql)
+                .bind(&self.node)
+                .fetch_all(p)
+                .await
+                .map_err(db("listing live games"))?;
+            rows.iter().map(game_row).collect()
+        })
+    }
+
+    /// The game and seat a token hash acts for, if any.
+    pub async fn find_seat(&self, hash: &TokenHash) -> Result<Option<(String, Seat)>, StoreError> {
+        let row: Option<(String, String)> = on_pool!(&self.pool, p =>
+            sqlx::query_as("SELECT game_id, seat FROM seat_tokens WHERE hash = $1")
+                .bind(hash.0.to_vec())
+                .fetch_optional(p)
+                .await)
+        .map_err(db("finding a token"))?;
+        row.map(|(game, seat)| Ok((game, Seat::from_code(&seat)?)))
+            .transpose()
+    }
+
+    /// The seats' token hashes of a game.
+    pub async fn seat_tokens(&self, id: &str) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
+        let rows: Vec<(String, Vec<u8>)> = on_pool!(&self.pool, p =>
+            sqlx::query_as("SELECT seat, hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(p)
+                .await)
+        .map_err(db("reading tokens"))?;
+        rows.iter()
+            .map(|(seat, hash)| Ok((Seat::from_code(seat)?, TokenHash::from_slice(hash)?)))
+            .collect()
+    }
+
+    /// Adds an organiser's token hash (committed when this resolves; adding
+    /// one twice is no error).
+    pub async fn add_organiser_token(
+        &self,
+        hash: &TokenHash,
+        created_ms: i64,
+    ) -> Result<(), StoreError> {
+        on_pool!(&self.pool, p => sqlx::query(
+                "INSERT INTO organiser_tokens (hash, created_ms) VALUES ($1, $2) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(hash.0.to_vec())
+            .bind(created_ms)
+            .execute(p)
+            .await
+            .map(|_| ()))
+        .map_err(db("adding an organiser's token"))
+    }
+
+    /// Whether this hash is an organiser's token's.
+    pub async fn is_organiser(&self, hash: &TokenHash) -> Result<bool, StoreError> {
+        let found: Option<i64> = on_pool!(&self.pool, p =>
+            sqlx::query_scalar("SELECT created_ms FROM organiser_tokens WHERE hash = $1")
+                .bind(hash.0.to_vec())
+                .fetch_optional(p)
+                .await)
+        .map_err(db("finding an organiser's token"))?;
+        Ok(found.is_some())
+    }
+
+    /// Whether any organiser's token is stored (on a first start, none).
+    pub async fn has_organiser(&self) -> Result<bool, StoreError> {
+        let n: i64 = on_pool!(&self.pool, p =>
+            sqlx::query_scalar("SELECT COUNT(*) FROM organiser_tokens")
+                .fetch_one(p)
+                .await)
+        .map_err(db("counting organisers' tokens"))?;
+        Ok(n > 0)
+    }
+
+    /// Stops taking appends, lets the writer commit what is queued, and
+    /// closes the connections.
+    pub async fn close(self) {
+        let Store {
+            pool, writer, task, ..
+        } = self;
+        drop(writer);
+        let _ = task.await;
+        on_pool!(&pool, p => p.close().await);
+    }
+}

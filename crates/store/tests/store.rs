@@ -1,0 +1,513 @@
+//! The store on SQLite and on PostgreSQL: round trips, durability across
+//! reopening, group commit under concurrency, conflicts failing alone, the
+//! settings check, migrations.
+
+mod common;
+
+use std::time::Duration;
+
+use arbitre_record::StoredEntry;
+use arbitre_store::{
+    new_token, Append, Backend, Batching, GameFilter, NewGame, Options, Seat, Store, StoreError,
+    Summary, TokenHash,
+};
+use common::on_both;
+use serde_json::json;
+
+fn options(batching: Batching) -> Options {
+    Options {
+        batching,
+        ..Options::default()
+    }
+}
+
+async fn open(url: &str, batching: Batching) -> Store {
+    match Store::open(url, options(batching)).await {
+        Ok(store) => store,
+        Err(e) => panic!("opening {url}: {e}"),
+    }
+}
+
+fn new_game(id: &str, white: &str, black: &str) -> (NewGame, [String; 3]) {
+    let mut tokens = Vec::new();
+    let mut hashes = Vec::new();
+    for seat in [Seat::White, Seat::Black, Seat::Arbiter] {
+        let (token, hash) = new_token().expect("randomness");
+        tokens.push(token);
+        hashes.push((seat, hash));
+    }
+    let setup = json!({"edition": "fide-2023", "time_control": "5400+30",
+                       "players": {"white": white, "black": black}, "round": "1"});
+    let game = NewGame {
+        id: id.into(),
+        created_ms: 1_700_000_000_000,
+        setup: setup.to_string(),
+        white: Some(white.into()),
+        black: Some(black.into()),
+        edition: "fide-2023".into(),
+        time_control: "5400+30".into(),
+        state: "playing".into(),
+        tokens: [hashes[0], hashes[1], hashes[2]],
+    };
+    let [w, b, a]: [String; 3] = tokens.try_into().expect("three tokens");
+    (game, [w, b, a])
+}
+
+/// A stored entry: a move at `seq` seconds.
+fn entry(seq: u64) -> StoredEntry {
+    let by = if seq.is_multiple_of(2) {
+        "white"
+    } else {
+        "black"
+    };
+    StoredEntry::from_json(json!({"seq": seq, "t": seq as f64, "by": by,
+                                  "move": "e4", "decisions": []}))
+    .expect("an entry")
+}
+
+fn append(game: &str, seq: u64) -> Append {
+    Append::entry(game, &entry(seq), 1_700_000_000_000 + seq as i64)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn round_trip() {
+    on_both("round_trip", |url| async move {
+        let store = open(&url, Batching::Window(Duration::from_millis(2))).await;
+        let (game, tokens) = new_game("g1", "Alekhine", "Capablanca");
+        store.create_game(&game).await.expect("created");
+        assert_eq!(
+            store.create_game(&game).await,
+            Err(StoreError::GameExists("g1".into()))
+        );
+        let (other, _) = new_game("g2", "Lasker", "Alekhine");
+        store.create_game(&other).await.expect("created");
+
+        for seq in 0..3 {
+            let mut a = append("g1", seq);
+            a.client_id = Some(format!("c{seq}"));
+            a.answer = Some(json!({"seq": seq, "accepted": true}).to_string());
+            a.summary = Some(Summary {
+                state: "playing".into(),
+                result: None,
+                moves: seq + 1,
+            });
+            store.append(a).await.expect("appended");
+        }
+        let mut last = append("g1", 3);
+        last.summary = Some(Summary {
+            state: "finished".into(),
+            result: Some("1-0".into()),
+            moves: 4,
+        });
+        store.append(last).await.expect("appended");
+
+        let loaded = store.load_game("g1").await.expect("read").expect("a game");
+        assert_eq!(loaded.game.setup, game.setup);
+        assert_eq!(loaded.game.owner, "local");
+        assert_eq!(loaded.game.state, "finished");
+        assert_eq!(loaded.game.result.as_deref(), Some("1-0"));
+        assert_eq!(loaded.game.moves, 4);
+        assert_eq!(loaded.entries.len(), 4);
+        for (i, row) in loaded.entries.iter().enumerate() {
+            assert_eq!(row.seq, i as u64);
+            assert_eq!(row.stored_entry().expect("readable"), entry(i as u64));
+            assert_eq!(row.received_ms, 1_700_000_000_000 + i as i64);
+        }
+        assert_eq!(loaded.entries[1].client_id.as_deref(), Some("c1"));
+        let after: Vec<u64> = store
+            .entries_after("g1", Some(1))
+            .await
+            .expect("read")
+            .iter()
+            .map(|e| e.seq)
+            .collect();
+        assert_eq!(after, [2, 3]);
+        assert_eq!(
+            store.entries_after("g1", None).await.expect("read").len(),
+            4
+        );
+        assert!(store.load_game("nope").await.expect("read").is_none());
+        assert!(store.game("nope").await.expect("read").is_none());
+
+        let first = store
+            .find_client_id("g1", "c2")
+            .await
+            .expect("read")
+            .expect("found");
+        assert_eq!(first.seq, 2);
+        assert_eq!(
+            first.answer,
+            Some(json!({"seq": 2, "accepted": true}).to_string())
+        );
+        assert!(store
+            .find_client_id("g2", "c2")
+            .await
+            .expect("read")
+            .is_none());
+
+        let ids = |games: Vec<arbitre_store::GameRow>| -> Vec<String> {
+            games.into_iter().map(|g| g.id).collect()
+        };
+        let all = store
+            .list_games(&GameFilter::default())
+            .await
+            .expect("list");
+        assert_eq!(ids(all), ["g1", "g2"]);
+        let filter = |state: Option<&str>, player: Option<&str>| GameFilter {
+            state: state.map(String::from),
+            player: player.map(String::from),
+        };
+        let f = |s, p| filter(s, p);
+        assert_eq!(
+            ids(store
+                .list_games(&f(Some("finished"), None))
+                .await
+                .expect("list")),
+            ["g1"]
+        );
+        assert_eq!(
+            ids(store
+                .list_games(&f(Some("playing"), None))
+                .await
+                .expect("list")),
+            ["g2"]
+        );
+        assert_eq!(
+            ids(store
+                .list_games(&f(None, Some("Alekhine")))
+                .await
+                .expect("list")),
+            ["g1", "g2"]
+        );
+        assert_eq!(
+            ids(store
+                .list_games(&f(None, Some("Lasker")))
+                .await
+                .expect("list")),
+            ["g2"]
+        );
+        assert!(store
+            .list_games(&f(Some("finished"), Some("Lasker")))
+            .await
+            .expect("list")
+            .is_empty());
+        assert_eq!(ids(store.live_games().await.expect("list")), ["g2"]);
+
+        assert_eq!(
+            store
+                .find_seat(&TokenHash::of(&tokens[1]))
+                .await
+                .expect("read"),
+            Some(("g1".to_string(), Seat::Black))
+        );
+        assert_eq!(
+            store
+                .find_seat(&TokenHash::of(&tokens[2]))
+                .await
+                .expect("read"),
+            Some(("g1".to_string(), Seat::Arbiter))
+        );
+        assert_eq!(
+            store
+                .find_seat(&TokenHash::of("guess"))
+                .await
+                .expect("read"),
+            None
+        );
+        assert_eq!(store.seat_tokens("g1").await.expect("read").len(), 3);
+
+        assert!(!store.has_organiser().await.expect("read"));
+        let (organiser, hash) = new_token().expect("randomness");
+        store.add_organiser_token(&hash, 5).await.expect("added");
+        store
+            .add_organiser_token(&hash, 5)
+            .await
+            .expect("added twice");
+        assert!(store.has_organiser().await.expect("read"));
+        assert!(store
+            .is_organiser(&TokenHash::of(&organiser))
+            .await
+            .expect("read"));
+        assert!(!store
+            .is_organiser(&TokenHash::of(&tokens[0]))
+            .await
+            .expect("read"));
+
+        assert_eq!(
+            store.last_instant().await.expect("read"),
+            Some(1_700_000_000_003)
+        );
+        store
+            .record_instant(1_800_000_000_000)
+            .await
+            .expect("recorded");
+        assert_eq!(
+            store.last_instant().await.expect("read"),
+            Some(1_800_000_000_000)
+        );
+        // an older instant never moves it back
+        store.record_instant(5).await.expect("recorded");
+        assert_eq!(
+            store.last_instant().await.expect("read"),
+            Some(1_800_000_000_000)
+        );
+        store.health().await.expect("healthy");
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_append_is_durable_once_it_resolves() {
+    on_both("an_append_is_durable_once_it_resolves", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        store.append(append("g", 0)).await.expect("appended");
+        // another pool sees it at once, while the first is still open
+        let other = open(&url, Batching::AsSoonAsFree).await;
+        let seen = other.entries_after("g", None).await.expect("read");
+        assert_eq!(seen.len(), 1);
+        store.append(append("g", 1)).await.expect("appended");
+        assert_eq!(
+            other.entries_after("g", Some(0)).await.expect("read").len(),
+            1
+        );
+        other.close().await;
+        // the writer is not closed politely: the store is dropped
+        drop(store);
+        let reopened = open(&url, Batching::AsSoonAsFree).await;
+        let loaded = reopened
+            .load_game("g")
+            .await
+            .expect("read")
+            .expect("a game");
+        assert_eq!(loaded.entries.len(), 2);
+        assert_eq!(
+            loaded.entries[1].stored_entry().expect("readable"),
+            entry(1)
+        );
+        reopened.close().await;
+    })
+    .await;
+}
+
+async fn concurrent(url: String, batching: Batching) {
+    const GAMES: u64 = 40;
+    const ENTRIES: u64 = 15;
+    let store = std::sync::Arc::new(open(&url, batching).await);
+    for g in 0..GAMES {
+        let (game, _) = new_game(&format!("g{g}"), "A", "B");
+        store.create_game(&game).await.expect("created");
+    }
+    let mut tasks = Vec::new();
+    for g in 0..GAMES {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            for seq in 0..ENTRIES {
+                store
+                    .append(append(&format!("g{g}"), seq))
+                    .await
+                    .expect("appended");
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.expect("a writer task");
+    }
+    let stats = store.stats();
+    assert_eq!(stats.appends, GAMES * ENTRIES);
+    assert_eq!(stats.refused, 0);
+    // 40 tasks waiting at once: transactions carry many appends each
+    assert!(
+        stats.transactions * 4 <= stats.appends,
+        "{batching:?}: {} transactions for {} appends",
+        stats.transactions,
+        stats.appends
+    );
+    assert!(stats.largest_batch >= 10, "{stats:?}");
+    for g in 0..GAMES {
+        let entries = store
+            .entries_after(&format!("g{g}"), None)
+            .await
+            .expect("read");
+        let seqs: Vec<u64> = entries.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (0..ENTRIES).collect::<Vec<_>>());
+        for e in &entries {
+            assert_eq!(e.stored_entry().expect("readable"), entry(e.seq));
+        }
+    }
+    if let Ok(store) = std::sync::Arc::try_unwrap(store) {
+        store.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_appends_land_in_order_in_few_transactions_with_a_window() {
+    on_both("concurrent_window", |url| {
+        concurrent(url, Batching::Window(Duration::from_millis(2)))
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_appends_land_in_order_in_few_transactions_as_soon_as_free() {
+    on_both("concurrent_as_soon_as_free", |url| {
+        concurrent(url, Batching::AsSoonAsFree)
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_commit_per_append_when_asked() {
+    on_both("one_commit_per_append", |url| async move {
+        let store = open(&url, Batching::PerAppend).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        let before = store.stats().transactions;
+        for seq in 0..5 {
+            store.append(append("g", seq)).await.expect("appended");
+        }
+        assert_eq!(store.stats().transactions - before, 5);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conflict_fails_only_its_own_append() {
+    on_both("a_conflict_fails_only_its_own_append", |url| async move {
+        // a long window: the five appends below go into one transaction
+        let store = open(&url, Batching::Window(Duration::from_millis(300))).await;
+        for id in ["a", "b", "c"] {
+            let (game, _) = new_game(id, "A", "B");
+            store.create_game(&game).await.expect("created");
+        }
+        let mut first = append("c", 0);
+        first.client_id = Some("retry-me".into());
+        first.answer = Some(r#"{"seq":0,"accepted":true}"#.into());
+        store.append(first).await.expect("appended");
+        store.append(append("b", 0)).await.expect("appended");
+        let before = store.stats();
+
+        let mut retried = append("c", 1);
+        retried.client_id = Some("retry-me".into());
+        let (good, taken, gap, duplicate, unknown, also_good) = tokio::join!(
+            store.append(append("a", 0)),
+            store.append(append("b", 0)),
+            store.append(append("b", 5)),
+            store.append(retried),
+            store.append(append("nope", 0)),
+            store.append(append("b", 1)),
+        );
+        good.expect("a good append commits");
+        also_good.expect("a good append commits");
+        assert_eq!(
+            taken,
+            Err(StoreError::SeqTaken {
+                game: "b".into(),
+                seq: 0,
+                next: 1
+            })
+        );
+        assert!(
+            matches!(gap, Err(StoreError::SeqTaken { seq: 5, .. })),
+            "{gap:?}"
+        );
+        assert_eq!(
+            duplicate,
+            Err(StoreError::DuplicateClientId {
+                game: "c".into(),
+                client_id: "retry-me".into(),
+                seq: 0,
+                answer: Some(r#"{"seq":0,"accepted":true}"#.into()),
+            })
+        );
+        assert_eq!(unknown, Err(StoreError::NoSuchGame("nope".into())));
+        let after = store.stats();
+        assert_eq!(after.transactions - before.transactions, 1, "{after:?}");
+        assert_eq!(after.appends - before.appends, 2);
+        assert_eq!(after.refused - before.refused, 4);
+        assert_eq!(store.entries_after("a", None).await.expect("read").len(), 1);
+        assert_eq!(store.entries_after("b", None).await.expect("read").len(), 2);
+        assert_eq!(store.entries_after("c", None).await.expect("read").len(), 1);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrations_run_twice_are_a_no_op() {
+    on_both("migrations_run_twice_are_a_no_op", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        store.append(append("g", 0)).await.expect("appended");
+        store.close().await;
+        let again = open(&url, Batching::AsSoonAsFree).await;
+        let loaded = again.load_game("g").await.expect("read").expect("kept");
+        assert_eq!(loaded.entries.len(), 1);
+        again.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_durability_settings_are_read_back() {
+    on_both("the_durability_settings_are_read_back", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let settings = store.settings().await.expect("read");
+        let expected: Vec<(&str, String)> = match store.backend() {
+            Backend::Sqlite => vec![
+                ("journal_mode", "wal".into()),
+                ("synchronous", "full".into()),
+            ],
+            Backend::Postgres => vec![("fsync", "on".into()), ("synchronous_commit", "on".into())],
+        };
+        assert_eq!(settings, expected);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_database_that_cannot_be_in_wal_mode_is_refused() {
+    // an in-memory SQLite database has no write-ahead log
+    match Store::open("sqlite::memory:", Options::default()).await {
+        Err(StoreError::Setting { setting, found, .. }) => {
+            assert_eq!(setting, "journal_mode");
+            assert_eq!(found, "memory");
+        }
+        Err(other) => panic!("refused for another reason: {other}"),
+        Ok(_) => panic!("an in-memory database was accepted"),
+    }
+}
+
+#[tokio::test]
+async fn a_database_that_cannot_be_opened_says_which_and_why() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}/no/such/dir/a.db", dir.path().display());
+    match Store::open(&url, Options::default()).await {
+        Err(StoreError::Open { target, reason }) => {
+            assert_eq!(target, url);
+            assert!(!reason.is_empty());
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("opened {url}"),
+    }
+    match Store::open("mysql://x@localhost/db", Options::default()).await {
+        Err(e @ StoreError::Open { .. }) => assert!(e.to_string().contains("mysql://")),
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("opened mysql"),
+    }
+    // the password is not repeated
+    match Store::open("postgres://user:secret@127.0.0.1:1/db", Options::default()).await {
+        Err(e @ StoreError::Open { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("127.0.0.1:1"), "{text}");
+            assert!(!text.contains("secret"), "{text}");
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("opened port 1"),
+    }
+}
