@@ -31,6 +31,10 @@ if [ ! -d "$conformance" ]; then
     echo "test.sh: $conformance is absent; crates/arbitre/tests/scenarios.rs runs the committed copies only"
 fi
 
+if [ "${ARBITRE_REQUIRE_POSTGRES:-}" != 1 ] && ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+    echo "test.sh: no PostgreSQL at 127.0.0.1:5432; crates/store's PostgreSQL tests will NOT run (ARBITRE_REQUIRE_POSTGRES=1 makes them fail instead)"
+fi
+
 cargo fmt --all --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked --profile checked --all-targets
