@@ -1,18 +1,16 @@
-//! Tokens (`../shared/spec/API.md`, "Authentication"): random, at least 128
-//! bits, shown once, stored only as SHA-256 hashes, compared in constant
-//! time; a seat token acts only for its seat in its game, an arbiter token
-//! only in its game, the organiser's everywhere as the arbiter.
+//! Tokens (`../shared/spec/API.md`, "Authentication"): random, 256 bits,
+//! shown once, stored only as SHA-256 hashes (`arbitre-store`, which finds
+//! a token by its hash); a seat token acts only for its seat in its game,
+//! an arbiter token only in its game, the organiser's everywhere as the
+//! arbiter.
 
 use std::fmt;
 
-use base64::{engine::general_purpose::URL_SAFE_NO_PAD as B64, Engine as _};
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
+pub use arbitre_store::TokenHash;
 
-/// Random bytes in a token: 256 bits.
-const TOKEN_BYTES: usize = 32;
-
-/// A token as given to its holder, once. `Debug` does not show it.
+/// A token as given to its holder, once: 256 random bits from the store's
+/// generator (`arbitre_store::new_token`), which keeps only the hash and
+/// looks tokens up by it. `Debug` does not show it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Token(String);
 
@@ -24,10 +22,8 @@ impl fmt::Debug for Token {
 
 impl Token {
     /// A fresh token from the operating system's random source.
-    pub fn generate() -> Result<Token, getrandom::Error> {
-        let mut bytes = [0u8; TOKEN_BYTES];
-        getrandom::getrandom(&mut bytes)?;
-        Ok(Token(B64.encode(bytes)))
+    pub fn generate() -> Result<Token, arbitre_store::StoreError> {
+        arbitre_store::new_token().map(|(token, _)| Token(token))
     }
 
     /// The text to give the holder.
@@ -38,29 +34,6 @@ impl Token {
     /// What is stored: the hash.
     pub fn hash(&self) -> TokenHash {
         TokenHash::of(&self.0)
-    }
-}
-
-/// The SHA-256 of a token: all the store keeps.
-#[derive(Clone, Copy, Debug, Eq)]
-pub struct TokenHash(pub [u8; 32]);
-
-impl TokenHash {
-    /// The hash of a token's text.
-    pub fn of(token: &str) -> TokenHash {
-        TokenHash(Sha256::digest(token.as_bytes()).into())
-    }
-
-    /// Lower-case hexadecimal.
-    pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
-    }
-}
-
-impl PartialEq for TokenHash {
-    /// In constant time: how many leading bytes agree does not show.
-    fn eq(&self, other: &TokenHash) -> bool {
-        self.0.ct_eq(&other.0).into()
     }
 }
 

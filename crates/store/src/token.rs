@@ -14,6 +14,11 @@ impl TokenHash {
         TokenHash(Sha256::digest(token.as_bytes()).into())
     }
 
+    /// Lower-case hexadecimal, 64 digits.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     pub(crate) fn from_slice(bytes: &[u8]) -> Result<TokenHash, StoreError> {
         <[u8; 32]>::try_from(bytes)
             .map(TokenHash)
