@@ -5,6 +5,8 @@ use std::{path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 
+mod serve;
+
 /// An electronic chess arbiter: the FIDE Laws of Chess, cited.
 #[derive(Parser, Debug)]
 #[command(name = "arbitre", version, about)]
@@ -80,6 +82,9 @@ enum Command {
         #[arg(long, default_value = "en", value_parser = parse_language)]
         lang: arbitre_laws::Language,
     },
+    /// Runs live games: the API of docs/SERVER.md on an embedded SQLite file
+    /// (or PostgreSQL), server clocks, every event on disk before it is acknowledged.
+    Serve(serve::ServeArgs),
     /// Writes the arbiter's keys for sealed-move envelopes (X25519 to seal to and open, Ed25519 to sign).
     Keygen {
         /// Directory for `arbiter.key` (mode 0600) and `arbiter.pub`; existing keys are never overwritten.
@@ -221,6 +226,7 @@ fn main() -> ExitCode {
         Command::Store { files } => arbitre::stored::run_store(&files),
         Command::Restore { files, lang } => arbitre::stored::run_restore(&files, lang),
         Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
+        Command::Serve(args) => serve::run(args),
         Command::Envelope { command } => match command {
             EnvelopeCommand::Show { file, pub_dir } => {
                 arbitre::envelope::run_show(&file, pub_dir.as_deref())

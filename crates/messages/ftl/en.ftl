@@ -305,3 +305,9 @@ report-scoresheet = Scoresheet: { $moves }
 report-result = Result: { $result } ({ $termination }, art. { $article })
 report-result-pending = Result: * ({ $state })
 report-clocks = Clocks: { side-white } { $white }, { side-black } { $black }
+
+## What the server records by itself (arbitre serve)
+
+server-shutdown = The server shut down: the clocks are stopped.
+server-outage = Server outage: the clocks are stopped for the time the server was down; nothing is decided by it.
+server-restart = The server restarted: the clocks run again.

@@ -294,3 +294,9 @@ report-scoresheet = Feuille de partie : { $moves }
 report-result = Résultat : { $result } ({ $termination }, art. { $article })
 report-result-pending = Résultat : * ({ $state })
 report-clocks = Pendules : { side-white } { $white }, { side-black } { $black }
+
+## Ce que le serveur enregistre de lui-même (arbitre serve)
+
+server-shutdown = Arrêt du serveur : les pendules sont arrêtées.
+server-outage = Panne du serveur : les pendules sont arrêtées pendant la panne ; rien n’en est décidé.
+server-restart = Le serveur a redémarré : les pendules repartent.

@@ -17,6 +17,7 @@
 pub mod action;
 pub mod error;
 pub mod event;
+pub mod pgn;
 pub mod request;
 pub mod scenario;
 pub mod setup;
@@ -28,7 +29,9 @@ pub use action::{ActionRecord, SealRecord};
 pub use error::RecordError;
 pub use event::EventRecord;
 pub use setup::SetupRecord;
-pub use stored::{DecisionRecord, Divergence, Entry, OutcomeRecord, StoredEntry, StoredGame};
+pub use stored::{
+    DecisionRecord, Divergence, Entry, OutcomeRecord, ServerCause, StoredEntry, StoredGame,
+};
 
 /// The version of the record format.
 pub const VERSION: u32 = 1;

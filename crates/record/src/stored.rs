@@ -54,6 +54,44 @@ pub struct StoredEntry {
     pub verdicts: Vec<MateVerdict>,
     /// The decisions taken, as recorded.
     pub decisions: Vec<DecisionRecord>,
+    /// Why the server made this entry by itself, when it did (`"server"`).
+    pub server: Option<ServerCause>,
+}
+
+/// Why a server made an entry by itself, in the arbiter's name (ARCHITECTURE.md,
+/// "Outages"): stored as `"server": "shutdown" | "outage" | "restart"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerCause {
+    /// The server stopped the clocks as it shut down.
+    Shutdown,
+    /// The server was down: the clocks are stopped from its last durable
+    /// instant (the entry stopping them) to its restart (the entry
+    /// restarting them).
+    Outage,
+    /// The server restarted the clocks it had stopped as it shut down.
+    Restart,
+}
+
+impl ServerCause {
+    /// `shutdown`, `outage` or `restart`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ServerCause::Shutdown => "shutdown",
+            ServerCause::Outage => "outage",
+            ServerCause::Restart => "restart",
+        }
+    }
+
+    /// The cause of a code.
+    pub fn from_code(code: &str) -> Option<ServerCause> {
+        [
+            ServerCause::Shutdown,
+            ServerCause::Outage,
+            ServerCause::Restart,
+        ]
+        .into_iter()
+        .find(|c| c.code() == code)
+    }
 }
 
 /// A decision as stored and transmitted: its kind, its article, and its
@@ -309,6 +347,7 @@ impl StoredEntry {
                 .iter()
                 .map(DecisionRecord::from_decision)
                 .collect(),
+            server: None,
         }
     }
 
@@ -329,6 +368,9 @@ impl StoredEntry {
             }
         };
         map.insert("seq".into(), Value::from(self.seq));
+        if let Some(cause) = self.server {
+            map.insert("server".into(), Value::from(cause.code()));
+        }
         if !self.verdicts.is_empty() {
             map.insert(
                 "verdicts".into(),
@@ -352,6 +394,16 @@ impl StoredEntry {
                 .as_u64()
                 .ok_or_else(|| err("seq", format!("expected a sequence number, found {v}")))?,
             None => return Err(err("seq", "missing `seq`")),
+        };
+        let server = match map.remove("server") {
+            None => None,
+            Some(Value::String(code)) => Some(ServerCause::from_code(&code).ok_or_else(|| {
+                err(
+                    "server",
+                    format!("expected shutdown, outage or restart, found {code:?}"),
+                )
+            })?),
+            Some(other) => return Err(err("server", format!("expected a string, found {other}"))),
         };
         let verdicts = list(&mut map, "verdicts", verdict_from_json)?;
         let decisions = list(&mut map, "decisions", DecisionRecord::from_json)?;
@@ -382,6 +434,7 @@ impl StoredEntry {
             entry,
             verdicts,
             decisions,
+            server,
         })
     }
 }
@@ -438,6 +491,21 @@ impl StoredGame {
             self.push(game, Entry::Time(t), &applied);
         }
         applied
+    }
+
+    /// [`StoredGame::record_event`] for an event the server makes by itself
+    /// in the arbiter's name, marked with its cause.
+    pub fn record_server_event(
+        &mut self,
+        game: &mut Game,
+        event: EventRecord,
+        cause: ServerCause,
+    ) -> Result<Applied, RecordError> {
+        let applied = self.record_event(game, event)?;
+        if let Some(last) = self.entries.last_mut() {
+            last.server = Some(cause);
+        }
+        Ok(applied)
     }
 
     fn push(&mut self, game: &Game, entry: Entry, applied: &Applied) {

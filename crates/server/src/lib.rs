@@ -3,10 +3,22 @@
 //! Built in layers, each usable on its own: [`live`] holds one game as its
 //! owner does (the engine, the stored log, the answers given to each
 //! `client_id`, the API's rules around the Laws), with no IO and no clock;
-//! the store (`arbitre-store`) makes an entry durable before it is
-//! answered; the HTTP layer and the per-game timers come on top.
+//! [`owner`] gives each loaded game one task that alone changes it, stores
+//! each entry before it is answered or broadcast, and wakes at the engine's
+//! next deadline; [`app`] and [`stream`] are the HTTP API on axum;
+//! [`serve`] starts, restores after a crash, and shuts down.
 
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod auth;
+pub mod clock;
+pub mod error;
+pub mod keys;
 pub mod live;
+pub mod metrics;
+pub mod openapi;
+pub mod owner;
+pub mod pages;
+pub mod serve;
+pub mod stream;

@@ -13,7 +13,7 @@ use arbitre_record::{
     action::{ActionRecord, SealRecord},
     request::EventRequest,
     stored::{Divergence, StoredEntry, StoredGame},
-    view, EventRecord, RecordError, SetupRecord,
+    view, EventRecord, RecordError, ServerCause, SetupRecord,
 };
 use serde_json::{json, Value};
 
@@ -235,6 +235,44 @@ impl LiveGame {
             commitment: envelope.commitment(),
             envelope: Some(value),
         }))
+    }
+
+    /// An event the server makes by itself in the arbiter's name (the
+    /// clocks stopped at a shutdown or for an outage, restarted after):
+    /// the entry to store (a refusal is recorded too, as every event is).
+    pub fn server_event(
+        &mut self,
+        action: ActionRecord,
+        at: Instant,
+        cause: ServerCause,
+    ) -> Option<StoredEntry> {
+        let t = at.max(self.game.now());
+        let record = EventRecord {
+            t,
+            by: Actor::Arbiter,
+            action,
+        };
+        let before = self.stored.entries.len();
+        self.stored
+            .record_server_event(&mut self.game, record, cause)
+            .ok()?;
+        (self.stored.entries.len() > before)
+            .then(|| self.stored.entries.last().cloned())
+            .flatten()
+    }
+
+    /// Takes the replayed outcome as the record's (a restored log whose
+    /// outcome was not stored apart).
+    pub fn settle_outcome(&mut self) {
+        self.stored.outcome = self
+            .game
+            .outcome()
+            .map(arbitre_record::OutcomeRecord::from_outcome);
+    }
+
+    /// The language of the game's messages.
+    pub fn lang(&self) -> Language {
+        self.lang
     }
 
     /// Lets time run to `now`: the entry to store when something was decided.

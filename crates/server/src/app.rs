@@ -1,0 +1,610 @@
+//! The HTTP API of `../shared/spec/API.md` on axum: authentication,
+//! limits, and the handlers, each of which asks a game's owner
+//! ([`crate::owner`]) and answers only once the owner has the store's
+//! commit.
+
+use std::{
+    collections::HashMap,
+    net::{IpAddr, SocketAddr},
+    num::NonZeroU32,
+    sync::{Arc, Mutex},
+    time::Instant as StdInstant,
+};
+
+use arbitre_laws::{Actor, Language};
+use arbitre_record::{
+    request::{EventRequest, GameRequest},
+    scenario,
+    stored::{random_salt, StoredGame},
+};
+use arbitre_store::{Append, GameFilter, NewGame, Seat, TokenHash};
+use axum::{
+    body::Bytes,
+    extract::{rejection::BytesRejection, ConnectInfo, Path, Query, Request, State},
+    http::{header, HeaderMap, StatusCode},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+    Json, Router,
+};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use shakmaty::Color;
+
+use crate::{
+    auth::{bearer, Token},
+    error::ApiError,
+    live::LiveGame,
+    owner::{store_unavailable, Command, GameMeta, Shared},
+};
+
+/// The largest body of an event or a game's creation.
+pub const BODY_LIMIT: usize = 16 * 1024;
+/// The largest scenario file `POST /api/games/import` takes.
+pub const IMPORT_LIMIT: usize = 1024 * 1024;
+
+/// Requests per second (and burst) allowed to one token and one address;
+/// `None`: no limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Per token: a player, a board or an arbiter's console.
+    pub per_token: Option<(NonZeroU32, NonZeroU32)>,
+    /// Per client address.
+    pub per_address: Option<(NonZeroU32, NonZeroU32)>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let n = |v: u32| NonZeroU32::new(v).unwrap_or(NonZeroU32::MIN);
+        Limits {
+            per_token: Some((n(20), n(60))),
+            per_address: Some((n(2000), n(4000))),
+        }
+    }
+}
+
+/// Who a token is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Who {
+    Organiser,
+    Seat { game: String, seat: Seat },
+}
+
+/// The application: what the handlers share.
+pub struct App {
+    /// What the owners share.
+    pub shared: Arc<Shared>,
+    tokens: Mutex<HashMap<TokenHash, Who>>,
+    per_token: Option<DefaultKeyedRateLimiter<TokenHash>>,
+    per_address: Option<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+fn limiter<K: std::hash::Hash + Eq + Clone>(
+    limit: Option<(NonZeroU32, NonZeroU32)>,
+) -> Option<DefaultKeyedRateLimiter<K>> {
+    limit.map(|(rate, burst)| RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)))
+}
+
+impl App {
+    /// The application over `shared`, with `limits`.
+    pub fn new(shared: Arc<Shared>, limits: Limits) -> Arc<App> {
+        Arc::new(App {
+            shared,
+            tokens: Mutex::new(HashMap::new()),
+            per_token: limiter(limits.per_token),
+            per_address: limiter(limits.per_address),
+        })
+    }
+
+    /// Forgets the rate limiters' idle keys (called now and then).
+    pub fn forget_idle(&self) {
+        if let Some(l) = &self.per_token {
+            l.retain_recent();
+        }
+        if let Some(l) = &self.per_address {
+            l.retain_recent();
+        }
+    }
+
+    /// The token of the request, and who it is (`401` when absent or
+    /// unknown, `429` past the token's rate).
+    async fn who(&self, headers: &HeaderMap) -> Result<Who, ApiError> {
+        let header = headers.get(header::AUTHORIZATION).ok_or_else(|| {
+            ApiError::unauthorized("no token: send `Authorization: Bearer TOKEN`")
+        })?;
+        let token = header.to_str().ok().and_then(bearer).ok_or_else(|| {
+            ApiError::unauthorized("the Authorization header is not `Bearer TOKEN`")
+        })?;
+        // looked up by its SHA-256 hash: the secret itself is never compared
+        // byte by byte, so the time taken says nothing of it
+        let hash = TokenHash::of(token);
+        if let Some(limiter) = &self.per_token {
+            if limiter.check_key(&hash).is_err() {
+                return Err(ApiError::rate_limited("too many requests for this token"));
+            }
+        }
+        let cached = self
+            .tokens
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&hash)
+            .cloned();
+        if let Some(who) = cached {
+            return Ok(who);
+        }
+        let store = &self.shared.store;
+        let who = if store.is_organiser(&hash).await.map_err(store_unavailable)? {
+            Who::Organiser
+        } else {
+            match store.find_seat(&hash).await.map_err(store_unavailable)? {
+                Some((game, seat)) => Who::Seat { game, seat },
+                None => return Err(ApiError::unauthorized("unknown token")),
+            }
+        };
+        let mut tokens = self.tokens.lock().unwrap_or_else(|e| e.into_inner());
+        if tokens.len() >= 1 << 20 {
+            tokens.clear();
+        }
+        tokens.insert(hash, who.clone());
+        Ok(who)
+    }
+
+    async fn organiser(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        match self.who(headers).await? {
+            Who::Organiser => Ok(()),
+            Who::Seat { .. } => Err(ApiError::forbidden(
+                "only the organiser's token creates and imports games",
+            )),
+        }
+    }
+
+    /// The actor a token is in game `id` (`403` outside its game).
+    async fn actor(&self, headers: &HeaderMap, id: &str) -> Result<Actor, ApiError> {
+        match self.who(headers).await? {
+            Who::Organiser => Ok(Actor::Arbiter),
+            Who::Seat { game, seat } if game == id => Ok(match seat {
+                Seat::White => Actor::Player(Color::White),
+                Seat::Black => Actor::Player(Color::Black),
+                Seat::Arbiter => Actor::Arbiter,
+            }),
+            Who::Seat { .. } => Err(ApiError::forbidden("this token acts in another game")),
+        }
+    }
+
+    /// The actor of a WebSocket's `{"token"}`.
+    pub(crate) async fn actor_of_token(&self, token: &str, id: &str) -> Result<Actor, ApiError> {
+        let mut headers = HeaderMap::new();
+        let value = format!("Bearer {token}")
+            .parse()
+            .map_err(|_| ApiError::unauthorized("the token is not text"))?;
+        headers.insert(header::AUTHORIZATION, value);
+        self.actor(&headers, id).await
+    }
+}
+
+/// The API's router.
+pub fn router(app: Arc<App>) -> Router {
+    let small = axum::extract::DefaultBodyLimit::max(BODY_LIMIT);
+    let api = Router::new()
+        .route("/api/games", post(create_game).get(list_games).layer(small))
+        .route(
+            "/api/games/import",
+            post(import_game).layer(axum::extract::DefaultBodyLimit::max(IMPORT_LIMIT)),
+        )
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/events", post(post_event).layer(small))
+        .route("/api/games/{id}/stream", get(crate::stream::stream))
+        .route("/api/games/{id}/pgn", get(game_pgn))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/health", get(health))
+        .route("/metrics", get(metrics))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(app.clone(), per_address))
+        .with_state(app.clone());
+    api.merge(crate::pages::router())
+}
+
+/// Per-address rate limit, and every error counted.
+async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    if let (Some(limiter), Some(ip)) = (&app.per_address, address) {
+        if limiter.check_key(&ip).is_err() {
+            app.shared.metrics.error(429);
+            return ApiError::rate_limited("too many requests from this address").into_response();
+        }
+    }
+    let response = next.run(request).await;
+    let status = response.status();
+    if status.is_client_error() || status.is_server_error() {
+        app.shared.metrics.error(status.as_u16());
+    }
+    response
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("no such path: see GET /api/openapi.json")
+}
+
+/// A body as text: `413` past the limit, `400` when not UTF-8.
+fn body_text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::too_large(format!("the body is larger than the server takes: {e}"))
+        } else {
+            ApiError::malformed(format!("the body could not be read: {e}"))
+        }
+    })?;
+    String::from_utf8(bytes.to_vec())
+        .map_err(|e| ApiError::malformed(format!("the body is not UTF-8: {e}")))
+}
+
+/// `?lang=fr`: the language of a game's messages.
+#[derive(Deserialize, Default)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+fn language(query: &LangQuery, default: Language) -> Result<Language, ApiError> {
+    match &query.lang {
+        None => Ok(default),
+        Some(code) => Language::from_code(code).ok_or_else(|| ApiError {
+            path: Some("lang".into()),
+            ..ApiError::malformed(format!("`{code}` is not one of en, fr, de, es, it, nl"))
+        }),
+    }
+}
+
+/// A new game's id: 12 characters of base 32 (60 random bits).
+fn new_id() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| ApiError::unavailable(format!("no randomness for a game's id: {e}")))?;
+    let mut n = u64::from_le_bytes(bytes);
+    const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    Ok((0..12)
+        .map(|_| {
+            let c = ALPHABET[(n % 32) as usize] as char;
+            n /= 32;
+            c
+        })
+        .collect())
+}
+
+/// Three fresh tokens and the `tokens` object showing them once.
+fn seat_tokens() -> Result<([(Seat, TokenHash); 3], Value), ApiError> {
+    let fresh = || {
+        Token::generate()
+            .map_err(|e| ApiError::unavailable(format!("no randomness for a token: {e}")))
+    };
+    let (w, b, a) = (fresh()?, fresh()?, fresh()?);
+    Ok((
+        [
+            (Seat::White, w.hash()),
+            (Seat::Black, b.hash()),
+            (Seat::Arbiter, a.hash()),
+        ],
+        json!({"white": w.reveal(), "black": b.reveal(), "arbiter": a.reveal()}),
+    ))
+}
+
+fn new_game(
+    id: &str,
+    created_ms: i64,
+    meta: &GameMeta,
+    state: &str,
+    tokens: [(Seat, TokenHash); 3],
+) -> Result<NewGame, ApiError> {
+    let players = meta.setup.players.as_ref();
+    Ok(NewGame {
+        id: id.to_owned(),
+        created_ms,
+        setup: serde_json::to_string(meta)
+            .map_err(|e| ApiError::malformed(format!("the setup cannot be stored: {e}")))?,
+        white: players.and_then(|p| p.white.clone()),
+        black: players.and_then(|p| p.black.clone()),
+        edition: meta.setup.edition.clone(),
+        time_control: meta.setup.time_control.clone(),
+        state: state.to_owned(),
+        tokens,
+    })
+}
+
+/// An organiser's request: the language asked and the body.
+async fn organiser_body(
+    app: &App,
+    query: &LangQuery,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(Language, String), ApiError> {
+    app.organiser(headers).await?;
+    Ok((language(query, app.shared.lang)?, body_text(body)?))
+}
+
+/// `POST /api/games`: a new game; the arbiter's `start` starts its clocks.
+#[utoipa::path(post, path = "/api/games", tag = "games",
+    request_body(content = crate::openapi::GameBody, description = "The setup keys of a scenario file, PGN tags and the arbiter's key"),
+    params(("lang" = Option<String>, Query, description = "Language of the game's messages: en, fr, …")),
+    responses((status = 201, body = crate::openapi::Created), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
+async fn create_game(
+    State(app): State<Arc<App>>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
+    let request = GameRequest::parse(&text).map_err(ApiError::record)?;
+    if let Some(key) = &request.arbiter_key {
+        crate::keys::public_key(key).map_err(|e| ApiError {
+            path: Some("arbiter_key".into()),
+            ..ApiError::malformed(e)
+        })?;
+    }
+    let created_ms = app.shared.clock.now_ms();
+    let meta = GameMeta {
+        setup: request.setup.clone(),
+        tags: request.tags,
+        arbiter_key: request.arbiter_key,
+        arbiter_starts: true,
+        origin_ms: created_ms,
+        lang: Some(lang.code().into()),
+    };
+    let live = LiveGame::create(request.setup, lang).map_err(ApiError::record)?;
+    let id = new_id()?;
+    let (hashes, tokens) = seat_tokens()?;
+    let state = live.game().state().code();
+    app.shared
+        .store
+        .create_game(&new_game(&id, created_ms, &meta, state, hashes)?)
+        .await
+        .map_err(store_unavailable)?;
+    app.shared.adopt(&id, meta, live);
+    tracing::info!(game = %id, "created");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "tokens": tokens})),
+    ))
+}
+
+/// `POST /api/games/import`: a whole scenario file becomes a stored game,
+/// replayed as written (a sealed move stored only as its commitment).
+#[utoipa::path(post, path = "/api/games/import", tag = "games",
+    request_body(content = Object, description = "A scenario file (SCENARIOS.md)"),
+    responses((status = 201, body = crate::openapi::Created), (status = 400, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
+async fn import_game(
+    State(app): State<Arc<App>>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
+    let scenario = scenario::parse(&text).map_err(ApiError::record)?;
+    let (stored, game) =
+        StoredGame::from_scenario(&scenario, &mut random_salt).map_err(ApiError::record)?;
+    let created_ms = app.shared.clock.now_ms();
+    let mut tags = Map::new();
+    if let Some(name) = &stored.setup.name {
+        tags.insert("event".into(), Value::from(name.clone()));
+    }
+    let meta = GameMeta {
+        setup: stored.setup.clone(),
+        tags,
+        arbiter_key: None,
+        arbiter_starts: stored.arbiter_starts,
+        // the game goes on from its last instant, now
+        origin_ms: created_ms.saturating_sub(game.now().millis()),
+        lang: Some(lang.code().into()),
+    };
+    let id = new_id()?;
+    let (hashes, tokens) = seat_tokens()?;
+    let store = &app.shared.store;
+    store
+        .create_game(&new_game(&id, created_ms, &meta, "playing", hashes)?)
+        .await
+        .map_err(store_unavailable)?;
+    let mut replay = arbitre_laws::Game::new(
+        stored
+            .setup
+            .to_setup(stored.arbiter_starts)
+            .map_err(ApiError::record)?,
+    )
+    .map_err(|e| ApiError::record(arbitre_record::setup::setup_error(e)))?;
+    for entry in &stored.entries {
+        let applied = match &entry.entry {
+            arbitre_record::Entry::Event(e) => {
+                let event = e.to_event(replay.laws()).map_err(ApiError::record)?;
+                replay.apply_recorded(&event, &entry.verdicts)
+            }
+            arbitre_record::Entry::Time(t) => replay.advance_recorded(*t, &entry.verdicts),
+        };
+        let message = crate::owner::message(
+            &replay,
+            entry,
+            applied.accepted(),
+            created_ms,
+            lang,
+            meta.origin_ms,
+        );
+        let mut append = Append::entry(&id, entry, created_ms);
+        append.answer = Some(message.to_string());
+        append.summary = Some(arbitre_store::Summary {
+            state: replay.state().code().into(),
+            result: replay.outcome().map(|o| o.result.code().into()),
+            moves: replay.moves().len() as u64,
+        });
+        store.append(append).await.map_err(store_unavailable)?;
+    }
+    tracing::info!(game = %id, entries = stored.entries.len(), "imported");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "tokens": tokens})),
+    ))
+}
+
+/// `GET /api/games` filters.
+#[derive(Deserialize, Default, utoipa::IntoParams)]
+struct ListQuery {
+    /// `playing`, `adjourned` or `finished` (also `awaiting-ruling`).
+    state: Option<String>,
+    /// A player's name, as White or Black.
+    player: Option<String>,
+}
+
+/// `GET /api/games`: the games, oldest first.
+#[utoipa::path(get, path = "/api/games", tag = "games", params(ListQuery),
+    responses((status = 200, body = crate::openapi::GameList)))]
+async fn list_games(
+    State(app): State<Arc<App>>,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    if let Some(state) = &query.state {
+        if !["playing", "adjourned", "finished", "awaiting-ruling"].contains(&state.as_str()) {
+            return Err(ApiError {
+                path: Some("state".into()),
+                ..ApiError::malformed(format!(
+                    "`{state}` is not a state: playing, adjourned, finished or awaiting-ruling"
+                ))
+            });
+        }
+    }
+    let rows = app
+        .shared
+        .store
+        .list_games(&GameFilter {
+            state: query.state,
+            player: query.player,
+        })
+        .await
+        .map_err(store_unavailable)?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "players": {"white": g.white, "black": g.black},
+                "edition": g.edition,
+                "time_control": g.time_control,
+                "state": g.state,
+                "result": g.result.as_deref().unwrap_or("*"),
+                "moves": g.moves,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+/// `GET /api/games/{id}`: the state, clocks at the moment of reading.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = crate::openapi::GameState), (status = 404, body = crate::openapi::ErrorBody)))]
+async fn game_state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.shared.ask(&id, Command::State).await?))
+}
+
+/// `POST /api/games/{id}/events`: one event, answered once it is on disk.
+#[utoipa::path(post, path = "/api/games/{id}/events", tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(content = crate::openapi::EventBody, description = "One action of SCENARIOS.md without `t` and `by`"),
+    responses((status = 200, body = crate::openapi::EventAnswer), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 404, body = crate::openapi::ErrorBody), (status = 409, body = crate::openapi::ErrorBody),
+              (status = 413, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
+async fn post_event(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let received = StdInstant::now();
+    let received_ms = app.shared.clock.now_ms();
+    let by = app.actor(&headers, &id).await?;
+    let request = EventRequest::parse(&body_text(body)?).map_err(ApiError::record)?;
+    let answer = submit(&app, &id, by, request, received_ms).await?;
+    app.shared.metrics.acknowledged(
+        answer["accepted"].as_bool().unwrap_or(false),
+        received.elapsed(),
+    );
+    Ok(Json(answer))
+}
+
+/// An event to its game's owner; the answer once committed.
+pub(crate) async fn submit(
+    app: &App,
+    id: &str,
+    by: Actor,
+    request: EventRequest,
+    received_ms: i64,
+) -> Result<Value, ApiError> {
+    app.shared
+        .ask(id, |reply| Command::Submit {
+            by,
+            request,
+            received_ms,
+            reply,
+        })
+        .await?
+}
+
+/// `GET /api/games/{id}/pgn`.
+#[utoipa::path(get, path = "/api/games/{id}/pgn", tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, content_type = "application/x-chess-pgn", body = String), (status = 404, body = crate::openapi::ErrorBody)))]
+async fn game_pgn(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let pgn = app.shared.ask(&id, Command::Pgn).await??;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        pgn,
+    )
+        .into_response())
+}
+
+/// `GET /api/openapi.json`.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "server",
+    responses((status = 200, description = "This document", content_type = "application/json")))]
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        crate::openapi::document(),
+    )
+        .into_response()
+}
+
+/// `GET /api/health`: `200 {"ok": true}` when the store answers.
+#[utoipa::path(get, path = "/api/health", tag = "server",
+    responses((status = 200, description = "The store answers"), (status = 503, body = crate::openapi::ErrorBody)))]
+async fn health(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
+    app.shared.store.health().await.map_err(store_unavailable)?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// `GET /metrics`: Prometheus text format.
+#[utoipa::path(get, path = "/metrics", tag = "server",
+    responses((status = 200, description = "Prometheus text format", content_type = "text/plain")))]
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let text = app.shared.metrics.render(&app.shared.store.stats());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}

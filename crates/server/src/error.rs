@@ -1,0 +1,106 @@
+//! The API's errors (`../shared/spec/API.md`, "Errors"): a status and
+//! `{"error": {"code", "message", "path"}}`. Never a `500` for anything a
+//! client sent: a 5xx here means the store or the server failed.
+
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Serialize;
+use serde_json::json;
+
+use arbitre_record::RecordError;
+
+/// An error answered to a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ApiError {
+    /// The HTTP status.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub status: u16,
+    /// A stable code: `malformed`, `unauthorized`, `forbidden`, `not-found`,
+    /// `stale`, `too-large`, `rate-limited`, `unavailable`.
+    pub code: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+    /// The JSON path of the offending value, where there is one.
+    pub path: Option<String>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: status.as_u16(),
+            code,
+            message: message.into(),
+            path: None,
+        }
+    }
+
+    /// 400: the body is not what the API takes.
+    pub fn malformed(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "malformed", message)
+    }
+
+    /// 400 from a record error, with its path.
+    pub fn record(e: RecordError) -> ApiError {
+        ApiError {
+            path: (!e.path.is_empty()).then(|| e.path.clone()),
+            ..ApiError::malformed(e.message)
+        }
+    }
+
+    /// 401: no token, or one the server does not know.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+
+    /// 403: a token acting outside its seat or game.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    /// 404: no such game (or path).
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
+    }
+
+    /// 409: `after` is not the game's last event.
+    pub fn stale(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "stale", message)
+    }
+
+    /// 413: the body is larger than the server takes.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", message)
+    }
+
+    /// 429: too many requests from this token or address.
+    pub fn rate_limited(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate-limited", message)
+    }
+
+    /// 503: the store did not answer; nothing was acknowledged.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+    }
+
+    /// The body, `{"error": {…}}`.
+    pub fn body(&self) -> serde_json::Value {
+        json!({"error": self})
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status, self.code, self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, Json(self.body())).into_response()
+    }
+}

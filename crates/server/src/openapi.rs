@@ -1,0 +1,181 @@
+//! The OpenAPI 3.1 document of `GET /api/openapi.json`, generated from the
+//! handlers' annotations and the shapes below (utoipa; no Swagger UI). The
+//! shapes document the JSON the handlers write; the vocabulary of events and
+//! setups is `SCENARIOS.md`'s.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use utoipa::{
+    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    Modify, OpenApi, ToSchema,
+};
+
+/// `POST /api/games`: the setup keys of a scenario file, PGN tags, the
+/// arbiter's public key.
+#[derive(ToSchema)]
+pub struct GameBody {
+    /// `fide-1930`, `fide-2001`, `fide-2005` or `fide-2023`.
+    edition: String,
+    /// PGN's TimeControl syntax and its extensions (`40/5400+30:1800`, `300+2`).
+    time_control: String,
+    /// `{"white": NAME, "black": NAME}`.
+    players: Option<BTreeMap<String, String>>,
+    name: Option<String>,
+    game_type: Option<String>,
+    /// A FEN to start from.
+    start: Option<String>,
+    /// Moves played before the log begins.
+    history: Option<String>,
+    /// `en`, `fr`, …: the letters of the scoresheet.
+    notation: Option<String>,
+    odds: Option<Object>,
+    regulations: Option<Object>,
+    session_end: Option<f64>,
+    event: Option<String>,
+    site: Option<String>,
+    round: Option<String>,
+    board: Option<String>,
+    /// base64 of the arbiter's X25519 public key (from `arbitre keygen`'s `arbiter.pub`).
+    arbiter_key: Option<String>,
+}
+
+/// A free-form JSON object.
+#[derive(ToSchema)]
+pub struct Object(BTreeMap<String, Value>);
+
+/// `201`: the new game and its tokens, shown once.
+#[derive(ToSchema)]
+pub struct Created {
+    id: String,
+    tokens: Tokens,
+}
+
+/// The seats' tokens.
+#[derive(ToSchema)]
+pub struct Tokens {
+    white: String,
+    black: String,
+    arbiter: String,
+}
+
+/// An error.
+#[derive(ToSchema)]
+pub struct ErrorBody {
+    error: crate::error::ApiError,
+}
+
+/// `GET /api/games`.
+#[derive(ToSchema)]
+pub struct GameList {
+    games: Vec<GameSummary>,
+}
+
+/// One game of the list.
+#[derive(ToSchema)]
+pub struct GameSummary {
+    id: String,
+    players: BTreeMap<String, Option<String>>,
+    edition: String,
+    time_control: String,
+    /// `playing`, `adjourned`, `awaiting-ruling` or `finished`.
+    state: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`, …
+    result: String,
+    /// Half-moves played.
+    moves: u64,
+}
+
+/// A game's state: the report of `arbitre replay --json` and what a board
+/// or a console needs to act.
+#[derive(ToSchema)]
+pub struct GameState {
+    id: String,
+    seq: u64,
+    result: String,
+    termination: Option<String>,
+    article: Option<String>,
+    state: String,
+    game_type: String,
+    /// Remaining seconds at the moment of reading.
+    clocks: BTreeMap<String, f64>,
+    fen: String,
+    scoresheet: Vec<String>,
+    envelope: Option<Object>,
+    log: Vec<Object>,
+    players: Option<BTreeMap<String, Option<String>>>,
+    edition: String,
+    time_control: String,
+    to_move: String,
+    running: Option<String>,
+    offer: Option<String>,
+    awaiting: Option<Object>,
+    /// chessground's destinations: square → squares.
+    dests: BTreeMap<String, Vec<String>>,
+    claims: Vec<String>,
+    adjournment: Option<Object>,
+    /// What the server recorded by itself (an outage, a shutdown).
+    alerts: Vec<Object>,
+}
+
+/// One action of SCENARIOS.md without `t` and `by` (`{"move": "Nf3"}`,
+/// `{"claim": "threefold", "intended": "Nf3"}`, …), with optional
+/// `client_id` and `after`.
+#[derive(ToSchema)]
+pub struct EventBody {
+    /// At most 64 characters: the same id again is answered with the first answer.
+    client_id: Option<String>,
+    /// Applied only if the game's last event is still this one, else 409.
+    after: Option<u64>,
+    #[schema(inline)]
+    action: Object,
+}
+
+/// The answer to an event, after its commit.
+#[derive(ToSchema)]
+pub struct EventAnswer {
+    seq: u64,
+    accepted: bool,
+    decisions: Vec<Object>,
+    game: GameState,
+}
+
+struct Bearer;
+
+impl Modify for Bearer {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        crate::app::create_game,
+        crate::app::import_game,
+        crate::app::list_games,
+        crate::app::game_state,
+        crate::app::post_event,
+        crate::stream::stream,
+        crate::app::game_pgn,
+        crate::app::openapi,
+        crate::app::health,
+        crate::app::metrics,
+    ),
+    modifiers(&Bearer),
+)]
+struct Doc;
+
+/// The document, as JSON text.
+pub fn document() -> String {
+    let mut doc = Doc::openapi();
+    doc.info.version = env!("CARGO_PKG_VERSION").into();
+    doc.to_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}

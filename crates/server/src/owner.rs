@@ -1,0 +1,771 @@
+//! One task per loaded game, its owner: the only code that changes the
+//! game. Requests reach it through a channel and are handled one at a time;
+//! an entry is appended to the store, and only once the store has committed
+//! it is it broadcast to the game's streams and answered. The owner also
+//! holds the game's timer: it sleeps until the engine's next deadline
+//! (`Game::next_deadline`: a flag, a lateness limit, the end of an early
+//! adjournment) and lets time run then, so the server decides a flag at the
+//! moment it falls, with no client present and no database sweep.
+//!
+//! One owner per game in a process ([`Registry`]); the store's `(game, seq)`
+//! key refuses a second writer's entry, so a game is never forked.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use arbitre_envelope::{PublicKey, SigningKey};
+use arbitre_laws::{event::side_code, Actor, Game, Instant, Language};
+use arbitre_record::{
+    action::ActionRecord,
+    pgn,
+    request::EventRequest,
+    stored::{Entry, ServerCause, StoredEntry, StoredGame},
+    view, SetupRecord,
+};
+use arbitre_store::{Append, LoadedGame, Store, StoreError, Summary};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use shakmaty::{Color, Position};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use crate::{
+    clock::{game_time, server_ms, ServerClock},
+    error::ApiError,
+    live::{Answer, LiveGame, Rejection, Sealer},
+    metrics::Metrics,
+};
+
+/// What a game keeps besides its log (the `setup` column of `games`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// The setup keys of the scenario vocabulary.
+    pub setup: SetupRecord,
+    /// PGN tags given at creation (`event`, `site`, `round`, `board`).
+    #[serde(default)]
+    pub tags: Map<String, Value>,
+    /// The arbiter's public key sealed moves go to (base64), if not the
+    /// server's default.
+    #[serde(default)]
+    pub arbiter_key: Option<String>,
+    /// Whether no clock runs before the arbiter's `start`.
+    pub arbiter_starts: bool,
+    /// The server's time (epoch ms) at the game's instant 0.
+    pub origin_ms: i64,
+    /// The language of the game's messages.
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+/// What every owner shares: the store, the clock, the keys, the metrics.
+pub struct Shared {
+    /// The durable store.
+    pub store: Store,
+    /// The server's clock.
+    pub clock: ServerClock,
+    /// The language of messages where a game names none.
+    pub lang: Language,
+    /// The arbiter's public key of games created without one.
+    pub default_arbiter_key: Option<PublicKey>,
+    /// The server's key, which signs the envelopes it seals.
+    pub signer: SigningKey,
+    /// The counters of `/metrics`.
+    pub metrics: Metrics,
+    /// The games loaded in this process, each with its owner.
+    pub games: Registry,
+    /// Set when the server shuts down: the reason streams are closed with.
+    pub closing: tokio::sync::watch::Sender<Option<String>>,
+}
+
+/// A message of a game's streams, as sent (one JSON line).
+pub type Line = Arc<str>;
+
+/// A subscription to a game's stream: its state now, the last entry that
+/// state includes, and the entries committed from then on.
+pub struct Subscription {
+    /// The state (`{"type": "game", …}` is made of it).
+    pub state: Value,
+    /// The last entry's `seq` included in `state`.
+    pub last: Option<u64>,
+    /// Every entry committed after `last`.
+    pub events: broadcast::Receiver<Line>,
+}
+
+/// A request to a game's owner.
+pub enum Command {
+    /// An event from a seat or the arbiter, received at `received_ms`.
+    Submit {
+        /// Who sends it.
+        by: Actor,
+        /// The event.
+        request: EventRequest,
+        /// When the server received it (epoch ms).
+        received_ms: i64,
+        /// The answer: `{"seq", "accepted", "decisions", "game"}`.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    /// The state now.
+    State(oneshot::Sender<Value>),
+    /// A stream's start.
+    Subscribe(oneshot::Sender<Subscription>),
+    /// The game as PGN.
+    Pgn(oneshot::Sender<Result<String, ApiError>>),
+    /// The server restarted: the outage since its last durable instant.
+    Resume {
+        /// The last instant the server had recorded durably (epoch ms).
+        last_durable_ms: i64,
+        /// Done.
+        reply: oneshot::Sender<()>,
+    },
+    /// The server shuts down: stop the clocks that run, with the exact time.
+    Stop(oneshot::Sender<()>),
+}
+
+/// A handle on a game's owner.
+#[derive(Clone)]
+pub struct GameHandle {
+    tx: mpsc::Sender<Command>,
+}
+
+impl GameHandle {
+    /// Sends a command; `Err` when the owner has gone (the caller loads the
+    /// game again).
+    pub async fn send(&self, command: Command) -> Result<(), Command> {
+        self.tx.send(command).await.map_err(|e| e.0)
+    }
+}
+
+/// The games loaded in this process.
+#[derive(Default)]
+pub struct Registry {
+    games: Mutex<HashMap<String, GameHandle>>,
+}
+
+impl Registry {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, GameHandle>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The number of games loaded.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no game is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The handles of every loaded game.
+    pub fn handles(&self) -> Vec<GameHandle> {
+        self.lock().values().cloned().collect()
+    }
+
+    /// Lets every owner go (at shutdown): each ends once its queue is done.
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    fn get(&self, id: &str) -> Option<GameHandle> {
+        self.lock().get(id).cloned()
+    }
+
+    fn remove(&self, id: &str, tx: &mpsc::Sender<Command>) {
+        let mut games = self.lock();
+        if games.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
+            games.remove(id);
+        }
+    }
+}
+
+/// How long a finished game's owner stays after its last request.
+const FINISHED_IDLE: Duration = Duration::from_secs(60);
+
+impl Shared {
+    /// The owner of game `id`, loading the game from the store if this
+    /// process has not (`404` when there is no such game).
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<GameHandle, ApiError> {
+        if let Some(handle) = self.games.get(id) {
+            return Ok(handle);
+        }
+        let loaded = self
+            .store
+            .load_game(id)
+            .await
+            .map_err(store_unavailable)?
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+        let owner = Owner::load(self.clone(), loaded)?;
+        let mut games = self.games.lock();
+        if let Some(handle) = games.get(id) {
+            // loaded meanwhile by another request: that owner is the one
+            return Ok(handle.clone());
+        }
+        let handle = owner.spawn();
+        games.insert(id.to_owned(), handle.clone());
+        Ok(handle)
+    }
+
+    /// Starts the owner of a game just stored.
+    pub fn adopt(self: &Arc<Self>, id: &str, meta: GameMeta, live: LiveGame) -> GameHandle {
+        let owner = Owner::new(self.clone(), id.to_owned(), meta, live);
+        let handle = owner.spawn();
+        self.games.lock().insert(id.to_owned(), handle.clone());
+        handle
+    }
+
+    /// Sends `make(reply)` to game `id`'s owner and waits for its answer.
+    pub async fn ask<T>(
+        self: &Arc<Self>,
+        id: &str,
+        make: impl FnOnce(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        let mut command = make(reply);
+        // an owner that has just gone (a finished game, idle) gives the
+        // command back: the game is loaded again
+        for _ in 0..3 {
+            let handle = self.game(id).await?;
+            match handle.send(command).await {
+                Ok(()) => {
+                    return answer
+                        .await
+                        .map_err(|_| ApiError::unavailable("the game's owner stopped"))
+                }
+                Err(back) => command = back,
+            }
+        }
+        Err(ApiError::unavailable("the game could not be loaded"))
+    }
+}
+
+/// A store failure as the client sees it: nothing was acknowledged.
+pub fn store_unavailable(e: StoreError) -> ApiError {
+    tracing::error!(error = %e, "store");
+    ApiError::unavailable(format!("the store did not answer: {e}"))
+}
+
+/// The state a game's streams and readers see.
+fn language(meta: &GameMeta, default: Language) -> Language {
+    meta.lang
+        .as_deref()
+        .and_then(Language::from_code)
+        .unwrap_or(default)
+}
+
+struct Owner {
+    shared: Arc<Shared>,
+    id: String,
+    meta: GameMeta,
+    live: LiveGame,
+    sealer: Option<Sealer>,
+    events: broadcast::Sender<Line>,
+    /// A deadline the engine gave that decided nothing when reached: not
+    /// waited for again (no busy loop on a deadline in the past).
+    spent: Option<Instant>,
+}
+
+/// The arbiter's key of a game: its own, or the server's default.
+fn sealer(shared: &Shared, meta: &GameMeta) -> Result<Option<Sealer>, ApiError> {
+    let key = match &meta.arbiter_key {
+        Some(b64) => Some(crate::keys::public_key(b64).map_err(|e| ApiError {
+            path: Some("arbiter_key".into()),
+            ..ApiError::malformed(e)
+        })?),
+        None => shared.default_arbiter_key.clone(),
+    };
+    Ok(key.map(|arbiter| Sealer {
+        arbiter,
+        signer: shared.signer.clone(),
+    }))
+}
+
+impl Owner {
+    fn new(shared: Arc<Shared>, id: String, meta: GameMeta, live: LiveGame) -> Owner {
+        let sealer = sealer(&shared, &meta).ok().flatten();
+        let (events, _) = broadcast::channel(16);
+        Owner {
+            shared,
+            id,
+            meta,
+            live,
+            sealer,
+            events,
+            spent: None,
+        }
+    }
+
+    /// A game rebuilt from the store: its log replayed with the recorded
+    /// verdicts, the answers to its `client_id`s known again.
+    fn load(shared: Arc<Shared>, loaded: LoadedGame) -> Result<Owner, ApiError> {
+        let corrupt = |e: String| {
+            tracing::error!(game = %loaded.game.id, error = %e, "stored game unreadable");
+            ApiError::unavailable(format!("game `{}` cannot be read: {e}", loaded.game.id))
+        };
+        let meta: GameMeta =
+            serde_json::from_str(&loaded.game.setup).map_err(|e| corrupt(e.to_string()))?;
+        let lang = language(&meta, shared.lang);
+        let mut entries = Vec::with_capacity(loaded.entries.len());
+        let mut answers = HashMap::new();
+        for row in &loaded.entries {
+            entries.push(row.stored_entry().map_err(|e| corrupt(e.to_string()))?);
+            if let (Some(client_id), Some(answer)) = (&row.client_id, &row.answer) {
+                if let Ok(message) = serde_json::from_str::<Value>(answer) {
+                    answers.insert(client_id.clone(), answer_of(&message));
+                }
+            }
+        }
+        let (started, _) = StoredGame::start(meta.setup.clone(), meta.arbiter_starts)
+            .map_err(|e| corrupt(e.to_string()))?;
+        let stored = StoredGame { entries, ..started };
+        let (mut live, divergences) =
+            LiveGame::restore(stored, answers, lang).map_err(|e| corrupt(e.to_string()))?;
+        // the outcome is not stored apart from the log: only the entries' decisions compare
+        for d in divergences
+            .iter()
+            .filter(|d| matches!(d, arbitre_record::Divergence::Decisions { .. }))
+        {
+            tracing::warn!(game = %loaded.game.id, divergence = ?d, "replay differs from the record");
+        }
+        live.settle_outcome();
+        Ok(Owner::new(shared, loaded.game.id.clone(), meta, live))
+    }
+
+    fn spawn(self) -> GameHandle {
+        let (tx, rx) = mpsc::channel(64);
+        let handle = GameHandle { tx: tx.clone() };
+        self.shared.metrics.games_loaded.inc();
+        tokio::spawn(self.run(rx, tx));
+        handle
+    }
+
+    fn now(&self) -> Instant {
+        game_time(self.shared.clock.now_ms(), self.meta.origin_ms)
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::Sender<Command>) {
+        loop {
+            let deadline = self
+                .live
+                .next_deadline()
+                .filter(|d| self.spent.is_none_or(|s| *d > s));
+            let finished = self.live.game().outcome().is_some();
+            let wake = match deadline {
+                Some(d) => Some(
+                    self.shared
+                        .clock
+                        .deadline(server_ms(d, self.meta.origin_ms)),
+                ),
+                None if finished => Some(tokio::time::Instant::now() + FINISHED_IDLE),
+                None => None,
+            };
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(wake) => {
+                    if deadline.is_some() {
+                        self.time_passes().await;
+                    } else {
+                        // a finished game nobody asked for: let it go
+                        self.shared.games.remove(&self.id, &tx);
+                        rx.close();
+                        while let Some(command) = rx.recv().await {
+                            self.handle(command).await;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.shared.metrics.games_loaded.dec();
+    }
+
+    /// The timer fired: the engine decides what time alone decides.
+    async fn time_passes(&mut self) {
+        let deadline = self.live.next_deadline();
+        let now = self.now();
+        let received_ms = self.shared.clock.now_ms();
+        match self.live.tick(now) {
+            Some(entry) => {
+                self.spent = None;
+                if let Err(e) = self.commit(entry, true, received_ms, None).await {
+                    tracing::error!(game = %self.id, error = %e, "a decision of time could not be stored");
+                }
+            }
+            None => self.spent = deadline.filter(|d| *d <= now),
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Submit {
+                by,
+                request,
+                received_ms,
+                reply,
+            } => {
+                let answer = self.submit(by, request, received_ms).await;
+                let _ = reply.send(answer);
+            }
+            Command::State(reply) => {
+                let _ = reply.send(self.state());
+            }
+            Command::Subscribe(reply) => {
+                let _ = reply.send(Subscription {
+                    state: self.state(),
+                    last: self.live.last_seq(),
+                    events: self.events.subscribe(),
+                });
+            }
+            Command::Pgn(reply) => {
+                let _ = reply.send(self.pgn());
+            }
+            Command::Resume {
+                last_durable_ms,
+                reply,
+            } => {
+                self.resume(last_durable_ms).await;
+                let _ = reply.send(());
+            }
+            Command::Stop(reply) => {
+                if self.running() {
+                    let now = self.now();
+                    let received_ms = self.shared.clock.now_ms();
+                    if let Some(entry) =
+                        self.live
+                            .server_event(ActionRecord::StopClocks, now, ServerCause::Shutdown)
+                    {
+                        let _ = self.commit(entry, true, received_ms, None).await;
+                    }
+                }
+                let _ = reply.send(());
+            }
+        }
+    }
+
+    /// Whether a clock runs (the game started, not over, not interrupted).
+    fn running(&self) -> bool {
+        let game = self.live.game();
+        game.outcome().is_none()
+            && game.started()
+            && !game.interrupted()
+            && game.clock().running().is_some()
+    }
+
+    /// After a restart: the clocks were stopped from the last durable
+    /// instant to now (an outage), or by the shutdown (restarted now).
+    async fn resume(&mut self, last_durable_ms: i64) {
+        let now = self.now();
+        let now_ms = self.shared.clock.now_ms();
+        let stopped_by_shutdown = self
+            .live
+            .stored()
+            .entries
+            .last()
+            .is_some_and(|e| e.server == Some(ServerCause::Shutdown));
+        let steps: Vec<(ActionRecord, Instant, ServerCause)> = if self.running() {
+            // the server went down with this clock running: stop it at the
+            // last instant known durably, restart it now
+            let from = game_time(last_durable_ms, self.meta.origin_ms).max(self.live.game().now());
+            vec![
+                (ActionRecord::StopClocks, from, ServerCause::Outage),
+                (ActionRecord::RestartClocks, now, ServerCause::Outage),
+            ]
+        } else if stopped_by_shutdown && self.live.game().interrupted() {
+            vec![(ActionRecord::RestartClocks, now, ServerCause::Restart)]
+        } else {
+            Vec::new()
+        };
+        for (action, at, cause) in steps {
+            let received_ms = server_ms(at, self.meta.origin_ms).min(now_ms);
+            if let Some(entry) = self.live.server_event(action, at, cause) {
+                if let Err(e) = self.commit(entry, true, received_ms, None).await {
+                    tracing::error!(game = %self.id, error = %e, "the outage could not be recorded");
+                    return;
+                }
+            }
+        }
+    }
+
+    async fn submit(
+        &mut self,
+        by: Actor,
+        request: EventRequest,
+        received_ms: i64,
+    ) -> Result<Value, ApiError> {
+        let now = game_time(received_ms, self.meta.origin_ms);
+        let client_id = request.client_id.clone();
+        let (answer, entry) = self
+            .live
+            .submit(by, request, now, self.sealer.as_ref())
+            .map_err(rejection)?;
+        if let Some(entry) = entry {
+            match self
+                .commit(entry, answer.accepted, received_ms, client_id)
+                .await
+            {
+                Ok(()) => {}
+                // a retry this owner had forgotten: the first answer again
+                Err(Failed::Answered(first)) => return Ok(first.to_json(self.state())),
+                Err(Failed::Store(e)) => return Err(e),
+            }
+        }
+        Ok(answer.to_json(self.state()))
+    }
+
+    /// Appends `entry` to the store and, once committed, broadcasts it.
+    /// When the store refuses or fails, the game is rebuilt from the store
+    /// (what was not committed never happened) and the client told.
+    async fn commit(
+        &mut self,
+        entry: StoredEntry,
+        accepted: bool,
+        received_ms: i64,
+        client_id: Option<String>,
+    ) -> Result<(), Failed> {
+        let message = self.message(&entry, accepted, received_ms);
+        let line: Line = Arc::from(message.to_string());
+        let game = self.live.game();
+        let append = Append {
+            game_id: self.id.clone(),
+            seq: entry.seq,
+            entry: entry.to_json().to_string(),
+            received_ms,
+            client_id,
+            answer: Some(line.to_string()),
+            summary: Some(Summary {
+                state: game.state().code().into(),
+                result: game.outcome().map(|o| o.result.code().into()),
+                moves: game.moves().len() as u64,
+            }),
+        };
+        let started = std::time::Instant::now();
+        match self.shared.store.append(append).await {
+            Ok(()) => {
+                self.shared.metrics.committed(started.elapsed());
+                let _ = self.events.send(line);
+                Ok(())
+            }
+            Err(e) => {
+                let answer = match &e {
+                    StoreError::DuplicateClientId { answer, .. } => answer
+                        .as_deref()
+                        .and_then(|a| serde_json::from_str::<Value>(a).ok())
+                        .map(|m| answer_of(&m)),
+                    _ => None,
+                };
+                self.reload().await;
+                Err(match answer {
+                    Some(first) => Failed::Answered(first),
+                    None => Failed::Store(store_unavailable(e)),
+                })
+            }
+        }
+    }
+
+    /// The game as the store has it (after a failed append).
+    async fn reload(&mut self) {
+        match self.shared.store.load_game(&self.id).await {
+            Ok(Some(loaded)) => match Owner::load(self.shared.clone(), loaded) {
+                Ok(owner) => self.live = owner.live,
+                Err(e) => tracing::error!(game = %self.id, error = %e, "reload failed"),
+            },
+            Ok(None) => tracing::error!(game = %self.id, "the game is gone from the store"),
+            Err(e) => tracing::error!(game = %self.id, error = %e, "reload failed"),
+        }
+    }
+
+    fn state(&self) -> Value {
+        let mut state = self.live.state(self.now());
+        if let Value::Object(map) = &mut state {
+            map.insert("id".into(), json!(self.id));
+            map.insert("alerts".into(), Value::Array(self.alerts()));
+        }
+        state
+    }
+
+    /// What the server did by itself, for the arbiter: each entry it made,
+    /// with its time and its message.
+    fn alerts(&self) -> Vec<Value> {
+        let lang = self.live.lang();
+        self.live
+            .stored()
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let cause = e.server?;
+                let t = match &e.entry {
+                    Entry::Event(event) => event.t,
+                    Entry::Time(t) => *t,
+                };
+                Some(json!({
+                    "seq": e.seq,
+                    "t": t.millis() as f64 / 1000.0,
+                    "at_ms": server_ms(t, self.meta.origin_ms),
+                    "cause": cause.code(),
+                    "message": server_message(cause, lang),
+                }))
+            })
+            .collect()
+    }
+
+    /// The stream's message of an entry: `{"type": "event", "seq", "t",
+    /// "by", "action", "accepted", "decisions", "clocks", "state", "result"}`
+    /// and, where the server made the entry, `"server"` with its message.
+    fn message(&self, entry: &StoredEntry, accepted: bool, received_ms: i64) -> Value {
+        let game = self.live.game();
+        message(
+            game,
+            entry,
+            accepted,
+            received_ms,
+            self.live.lang(),
+            self.meta.origin_ms,
+        )
+    }
+
+    fn pgn(&self) -> Result<String, ApiError> {
+        let mut tags: pgn::Tags = Vec::new();
+        for (key, tag) in [
+            ("event", "Event"),
+            ("site", "Site"),
+            ("round", "Round"),
+            ("board", "Board"),
+        ] {
+            if let Some(v) = self.meta.tags.get(key) {
+                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+                tags.push((tag.into(), text));
+            }
+        }
+        tags.push(("Date".into(), crate::keys::pgn_date(self.meta.origin_ms)));
+        pgn::export(self.live.stored(), &tags, self.live.lang()).map_err(ApiError::record)
+    }
+}
+
+async fn sleep_until(wake: Option<tokio::time::Instant>) {
+    match wake {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The server's message for what it recorded by itself.
+pub fn server_message(cause: ServerCause, lang: Language) -> String {
+    let id = match cause {
+        ServerCause::Shutdown => "server-shutdown",
+        ServerCause::Outage => "server-outage",
+        ServerCause::Restart => "server-restart",
+    };
+    arbitre_messages::message(lang, id, &[]).unwrap_or_else(|e| e.text)
+}
+
+/// The stream's message of `entry`, `game` being the game just after it.
+pub fn message(
+    game: &Game,
+    entry: &StoredEntry,
+    accepted: bool,
+    received_ms: i64,
+    lang: Language,
+    origin_ms: i64,
+) -> Value {
+    let mut fields = match entry.to_json() {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    let t = fields.remove("t").unwrap_or(Value::Null);
+    let by = fields.remove("by").unwrap_or(Value::Null);
+    for key in ["seq", "verdicts", "decisions", "server", "v"] {
+        fields.remove(key);
+    }
+    // the envelope is encrypted to the arbiter; a spectator needs only the
+    // commitment
+    if let Some(Value::Object(seal)) = fields.get_mut("seal") {
+        seal.remove("envelope");
+    }
+    let log = game.log();
+    let n = entry.decisions.len().min(log.len());
+    let decisions: Vec<Value> = log[log.len() - n..]
+        .iter()
+        .map(|d| view::decision(d, lang))
+        .collect();
+    let clocks = game.remaining_at(game.now());
+    let mut message = json!({
+        "type": "event",
+        "seq": entry.seq,
+        "t": t,
+        "by": by,
+        "action": fields,
+        "accepted": accepted,
+        "decisions": decisions,
+        "clocks": {
+            "white": clocks.white as f64 / 1000.0,
+            "black": clocks.black as f64 / 1000.0,
+        },
+        "running": game.clock().running().filter(|_| game.outcome().is_none()).map(side_code),
+        "to_move": side_code(game.position().turn()),
+        "state": game.state().code(),
+        "result": game.outcome().map_or("*", |o| o.result.code()),
+        "received_ms": received_ms,
+        "at_ms": match &entry.entry {
+            Entry::Event(e) => server_ms(e.t, origin_ms),
+            Entry::Time(t) => server_ms(*t, origin_ms),
+        },
+    });
+    if let (Some(cause), Value::Object(map)) = (entry.server, &mut message) {
+        map.insert("server".into(), json!(cause.code()));
+        map.insert("alert".into(), json!(server_message(cause, lang)));
+    }
+    message
+}
+
+/// Why an entry was not committed.
+enum Failed {
+    /// Its `client_id` was answered before (by an entry this owner had
+    /// forgotten): that first answer.
+    Answered(Answer),
+    /// The store refused or failed.
+    Store(ApiError),
+}
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failed::Answered(a) => write!(f, "answered before as entry {}", a.seq),
+            Failed::Store(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The first answer of a stored message.
+fn answer_of(message: &Value) -> Answer {
+    Answer {
+        seq: message["seq"].as_u64().unwrap_or(0),
+        accepted: message["accepted"].as_bool().unwrap_or(true),
+        decisions: message["decisions"].as_array().cloned().unwrap_or_default(),
+    }
+}
+
+fn rejection(r: Rejection) -> ApiError {
+    match r {
+        Rejection::Malformed(e) => ApiError::record(e),
+        Rejection::NotYours { action } => ApiError::forbidden(format!(
+            "`{action}` is not this token's to send (a seat plays its side; the arbiter rules)"
+        )),
+        Rejection::Stale { last } => ApiError::stale(match last {
+            Some(seq) => format!("`after` is stale: the game's last event is {seq}"),
+            None => "`after` is stale: the game has no event yet".into(),
+        }),
+        Rejection::Envelope(message) => ApiError {
+            path: Some("seal".into()),
+            ..ApiError::malformed(message)
+        },
+    }
+}
+
+/// The seat a side's token acts for.
+pub fn actor_of(side: Color) -> Actor {
+    Actor::Player(side)
+}

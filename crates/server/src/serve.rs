@@ -1,0 +1,253 @@
+//! `arbitre serve`: opens the store, rebuilds the live games (an outage is
+//! recorded, nothing is decided by it), listens, and shuts down gracefully
+//! (streams closed with a reason, requests in flight finished, the clocks
+//! that run stopped with the exact time, the store's queue committed).
+
+use std::{net::SocketAddr, sync::Arc, time::Duration};
+
+use arbitre_envelope::{PublicKey, SigningKey};
+use arbitre_laws::Language;
+use arbitre_store::{Batching, Options, Store, TokenHash};
+use tokio::net::TcpListener;
+
+use crate::{
+    app::{router, App, Limits},
+    auth::Token,
+    clock::ServerClock,
+    metrics::Metrics,
+    owner::{Command, Registry, Shared},
+};
+
+/// How a server runs.
+pub struct Config {
+    /// The address to listen on.
+    pub listen: SocketAddr,
+    /// `sqlite://FILE` or `postgres://…`.
+    pub db: String,
+    /// The organiser's token, if set from outside (stored as a hash).
+    pub organiser_token: Option<String>,
+    /// The language of messages where a game names none.
+    pub lang: Language,
+    /// The arbiter's public key sealed moves go to when a game names none.
+    pub arbiter_key: Option<PublicKey>,
+    /// The store's grouping of commits.
+    pub batching: Batching,
+    /// Rate limits.
+    pub limits: Limits,
+    /// This node's name in the store.
+    pub node: String,
+}
+
+/// A server bound to its address, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    app: Arc<App>,
+    /// The address it listens on.
+    pub address: SocketAddr,
+    /// A new organiser's token, when this start created one (shown once).
+    pub new_organiser_token: Option<String>,
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub struct StartError(pub String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// The store's address: `sqlite://FILE` creates the file.
+fn store_url(db: &str) -> String {
+    if db.starts_with("sqlite:") && !db.contains("mode=") {
+        let sep = if db.contains('?') { '&' } else { '?' };
+        format!("{db}{sep}mode=rwc")
+    } else {
+        db.to_owned()
+    }
+}
+
+impl Server {
+    /// Opens the store, rebuilds the live games, binds the address.
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let store = Store::open(
+            &store_url(&config.db),
+            Options {
+                batching: config.batching,
+                node: config.node.clone(),
+                ..Options::default()
+            },
+        )
+        .await
+        .map_err(|e| StartError(e.to_string()))?;
+        for (name, value) in store
+            .settings()
+            .await
+            .map_err(|e| StartError(e.to_string()))?
+        {
+            tracing::info!(setting = name, %value, "store");
+        }
+        let clock = ServerClock::start();
+        let new_organiser_token = match &config.organiser_token {
+            Some(token) => {
+                store
+                    .add_organiser_token(&TokenHash::of(token), clock.now_ms())
+                    .await
+                    .map_err(|e| StartError(e.to_string()))?;
+                None
+            }
+            None if !store
+                .has_organiser()
+                .await
+                .map_err(|e| StartError(e.to_string()))? =>
+            {
+                let token = Token::generate().map_err(|e| StartError(e.to_string()))?;
+                store
+                    .add_organiser_token(&token.hash(), clock.now_ms())
+                    .await
+                    .map_err(|e| StartError(e.to_string()))?;
+                Some(token.reveal().to_owned())
+            }
+            None => None,
+        };
+        let signer: SigningKey = arbitre_envelope::generate_signing_key()
+            .map_err(|e| StartError(format!("no server signing key: {e}")))?;
+        let (closing, _) = tokio::sync::watch::channel(None);
+        let shared = Arc::new(Shared {
+            store,
+            clock,
+            lang: config.lang,
+            default_arbiter_key: config.arbiter_key,
+            signer,
+            metrics: Metrics::new(),
+            games: Registry::default(),
+            closing,
+        });
+        resume_live_games(&shared).await?;
+        let app = App::new(shared, config.limits);
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| StartError(format!("cannot listen on {}: {e}", config.listen)))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| StartError(e.to_string()))?;
+        Ok(Server {
+            listener,
+            app,
+            address,
+            new_organiser_token,
+        })
+    }
+
+    /// Serves until `shutdown` resolves, then shuts down gracefully.
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), StartError> {
+        let Server { listener, app, .. } = self;
+        let shared = app.shared.clone();
+        let heartbeat = tokio::spawn(heartbeat(app.clone()));
+        let closing = shared.closing.clone();
+        let signal = async move {
+            shutdown.await;
+            tracing::info!("shutting down: closing streams, finishing requests");
+            let _ = closing.send(Some("the server is shutting down".into()));
+        };
+        let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(listener, service)
+            .with_graceful_shutdown(signal)
+            .await;
+        heartbeat.abort();
+        // the clocks that run stop now, with the exact time, on disk
+        for handle in shared.games.handles() {
+            let (reply, done) = tokio::sync::oneshot::channel();
+            if handle.send(Command::Stop(reply)).await.is_ok() {
+                let _ = done.await;
+            }
+        }
+        let _ = shared.store.record_instant(shared.clock.now_ms()).await;
+        shared.games.clear();
+        drop(app);
+        // the owners end as their queues empty; then the store closes
+        let mut shared = shared;
+        for _ in 0..500 {
+            match Arc::try_unwrap(shared) {
+                Ok(only) => {
+                    only.store.close().await;
+                    tracing::info!("stopped");
+                    return served.map_err(|e| StartError(e.to_string()));
+                }
+                Err(still) => {
+                    shared = still;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        tracing::warn!("owners still running after 5 s; the store closes with the process");
+        served.map_err(|e| StartError(e.to_string()))
+    }
+}
+
+/// Every second, the instant this node was running, on disk: after a
+/// crash, the outage starts there.
+async fn heartbeat(app: Arc<App>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let mut n: u64 = 0;
+    loop {
+        tick.tick().await;
+        let now = app.shared.clock.now_ms();
+        if let Err(e) = app.shared.store.record_instant(now).await {
+            tracing::warn!(error = %e, "heartbeat not recorded");
+        }
+        n += 1;
+        if n.is_multiple_of(60) {
+            app.forget_idle();
+        }
+    }
+}
+
+/// Rebuilds every live game of this node and records the outage: from the
+/// last instant known durably to now, the clocks were stopped.
+async fn resume_live_games(shared: &Arc<Shared>) -> Result<(), StartError> {
+    let last = shared
+        .store
+        .last_instant()
+        .await
+        .map_err(|e| StartError(e.to_string()))?;
+    let games = shared
+        .store
+        .live_games()
+        .await
+        .map_err(|e| StartError(e.to_string()))?;
+    let started = std::time::Instant::now();
+    let now = shared.clock.now_ms();
+    for row in &games {
+        let handle = match shared.game(&row.id).await {
+            Ok(h) => h,
+            Err(e) => {
+                tracing::error!(game = %row.id, error = %e, "cannot rebuild");
+                continue;
+            }
+        };
+        let (reply, done) = tokio::sync::oneshot::channel();
+        let command = Command::Resume {
+            last_durable_ms: last.unwrap_or(now).min(now),
+            reply,
+        };
+        if handle.send(command).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+    if !games.is_empty() {
+        tracing::info!(
+            games = games.len(),
+            millis = started.elapsed().as_millis() as u64,
+            last_durable_ms = last,
+            "live games rebuilt"
+        );
+    }
+    Ok(())
+}

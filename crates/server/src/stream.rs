@@ -1,0 +1,316 @@
+//! A game's live stream (`../shared/spec/API.md`, "The stream"): NDJSON over
+//! HTTP, or the same messages over a WebSocket. First the game's state, then
+//! every entry after `?since=SEQ` read from the store, then each entry as
+//! its owner commits it — only committed entries, each once, in `seq`
+//! order; a ping every few seconds when idle; a `closing` message with a
+//! reason when the server shuts down. On a WebSocket the client may also
+//! send events after a first `{"token": "…"}`.
+
+use std::{sync::Arc, time::Duration};
+
+use arbitre_laws::Actor;
+use arbitre_record::request::EventRequest;
+use axum::{
+    body::Body,
+    extract::{
+        ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket, WebSocketUpgrade},
+        Path, Query, State,
+    },
+    http::header,
+    response::{IntoResponse, Response},
+};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast::error::RecvError, mpsc};
+
+use crate::{
+    app::App,
+    error::ApiError,
+    owner::{Command, Line, Shared},
+};
+
+/// How often an idle stream says it is alive.
+pub const PING: Duration = Duration::from_secs(7);
+
+/// `?since=SEQ`.
+#[derive(Deserialize, Default)]
+pub struct StreamQuery {
+    since: Option<u64>,
+}
+
+/// `GET /api/games/{id}/stream`.
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games",
+    params(("id" = String, Path, description = "The game's id"),
+           ("since" = Option<u64>, Query, description = "Resume after this sequence number")),
+    responses((status = 200, description = "NDJSON: a `game` message, then `event` and `ping` messages; a WebSocket on upgrade",
+               content_type = "application/x-ndjson"),
+              (status = 404, body = crate::openapi::ErrorBody)))]
+pub async fn stream(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    query: Result<Query<StreamQuery>, axum::extract::rejection::QueryRejection>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError {
+        path: Some("since".into()),
+        ..ApiError::malformed(e.body_text())
+    })?;
+    // the game must exist before the stream opens
+    app.shared.game(&id).await?;
+    let (tx, rx) = mpsc::channel::<Line>(64);
+    let shared = app.shared.clone();
+    let feed_id = id.clone();
+    match upgrade {
+        Ok(ws) => Ok(ws
+            .max_message_size(crate::app::BODY_LIMIT)
+            .on_upgrade(move |socket| websocket(app, id, socket, tx, rx, query.since))
+            .into_response()),
+        Err(_) => {
+            tokio::spawn(feed(shared, feed_id, query.since, tx));
+            let body = Body::from_stream(
+                tokio_stream::wrappers::ReceiverStream::new(rx)
+                    .map(|line| Ok::<_, std::convert::Infallible>(format!("{line}\n"))),
+            );
+            Ok((
+                [
+                    (header::CONTENT_TYPE, "application/x-ndjson"),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                body,
+            )
+                .into_response())
+        }
+    }
+}
+
+/// Sends a game's messages to `tx` until the client goes or the server
+/// closes: the state, the entries after `since`, then each committed entry.
+async fn feed(shared: Arc<Shared>, id: String, since: Option<u64>, tx: mpsc::Sender<Line>) {
+    shared.metrics.streams.inc();
+    let _ = feed_inner(&shared, &id, since, &tx).await;
+    shared.metrics.streams.dec();
+}
+
+async fn feed_inner(
+    shared: &Arc<Shared>,
+    id: &str,
+    since: Option<u64>,
+    tx: &mpsc::Sender<Line>,
+) -> Result<(), ()> {
+    let send = |line: Line| async move { tx.send(line).await.map_err(|_| ()) };
+    let mut closing = shared.closing.subscribe();
+    let subscription = match shared.ask(id, Command::Subscribe).await {
+        Ok(s) => s,
+        Err(e) => {
+            send(Arc::from(e.body().to_string())).await?;
+            return Err(());
+        }
+    };
+    let mut state = subscription.state;
+    if let Value::Object(map) = &mut state {
+        map.insert("type".into(), json!("game"));
+    }
+    send(Arc::from(state.to_string())).await?;
+    // the last entry sent, or known to the client
+    let mut last = since;
+    let mut events = subscription.events;
+    if since.is_some() {
+        last = replay_from_store(shared, id, last, subscription.last, &send).await?;
+    } else {
+        last = subscription.last;
+    }
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);
+    loop {
+        tokio::select! {
+            received = events.recv() => match received {
+                Ok(line) => {
+                    let seq = seq_of(&line);
+                    if seq.is_some_and(|s| last.is_none_or(|l| s > l)) {
+                        // an entry skipped (never, but cheap to mend): from the store
+                        if let (Some(s), Some(l)) = (seq, last) {
+                            if s > l + 1 {
+                                replay_from_store(shared, id, last, Some(s - 1), &send).await?;
+                            }
+                        }
+                        send(line).await?;
+                        last = seq;
+                        ping.reset();
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {
+                    // too slow for the broadcast: what it missed, from the store
+                    last = replay_from_store(shared, id, last, None, &send).await?;
+                }
+                Err(RecvError::Closed) => {
+                    // the owner let the game go (finished, idle): follow the next one
+                    match shared.ask(id, Command::Subscribe).await {
+                        Ok(s) => {
+                            events = s.events;
+                            last = replay_from_store(shared, id, last, s.last, &send).await?;
+                        }
+                        Err(_) => return Err(()),
+                    }
+                }
+            },
+            _ = ping.tick() => send(Arc::from(r#"{"type":"ping"}"#)).await?,
+            changed = closing.changed() => {
+                let reason = match changed {
+                    Ok(()) => closing.borrow().clone(),
+                    Err(_) => None,
+                }
+                .unwrap_or_else(|| "the server is shutting down".into());
+                send(Arc::from(json!({"type": "closing", "reason": reason}).to_string())).await?;
+                return Ok(());
+            }
+            () = tx.closed() => return Err(()),
+        }
+    }
+}
+
+/// Sends the stored entries after `after` (up to `upto` when given);
+/// returns the last sent.
+async fn replay_from_store<F, Fut>(
+    shared: &Arc<Shared>,
+    id: &str,
+    after: Option<u64>,
+    upto: Option<u64>,
+    send: &F,
+) -> Result<Option<u64>, ()>
+where
+    F: Fn(Line) -> Fut,
+    Fut: std::future::Future<Output = Result<(), ()>>,
+{
+    let rows = shared
+        .store
+        .entries_after(id, after)
+        .await
+        .map_err(|_| ())?;
+    let mut last = after;
+    for row in rows {
+        if upto.is_some_and(|u| row.seq > u) {
+            break;
+        }
+        if let Some(answer) = row.answer {
+            send(Arc::from(answer)).await?;
+        }
+        last = Some(row.seq);
+    }
+    Ok(last)
+}
+
+fn seq_of(line: &str) -> Option<u64> {
+    serde_json::from_str::<Value>(line).ok()?["seq"].as_u64()
+}
+
+/// A WebSocket: the feed's messages out; in, `{"token"}` then events, each
+/// answered with an `ack`.
+async fn websocket(
+    app: Arc<App>,
+    id: String,
+    socket: WebSocket,
+    tx: mpsc::Sender<Line>,
+    mut rx: mpsc::Receiver<Line>,
+    since: Option<u64>,
+) {
+    let (mut sink, mut incoming) = socket.split();
+    let feeder = tokio::spawn(feed(app.shared.clone(), id.clone(), since, tx.clone()));
+    let writer = tokio::spawn(async move {
+        while let Some(line) = rx.recv().await {
+            let closing = line.starts_with(r#"{"type":"closing""#);
+            if sink
+                .send(Message::Text(line.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+            if closing {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
+        }
+    });
+    let mut actor: Option<Actor> = None;
+    while let Some(Ok(message)) = incoming.next().await {
+        let text = match message {
+            Message::Text(text) => text.to_string(),
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        let reply = match actor {
+            None => match token_message(&text) {
+                Ok(token) => match app.actor_of_token(&token, &id).await {
+                    Ok(a) => {
+                        actor = Some(a);
+                        json!({"type": "authenticated", "as": actor_code(a)})
+                    }
+                    Err(e) => error_message(&e, None),
+                },
+                Err(e) => error_message(&e, None),
+            },
+            Some(by) => ack(&app, &id, by, &text).await,
+        };
+        if tx.send(Arc::from(reply.to_string())).await.is_err() {
+            break;
+        }
+    }
+    feeder.abort();
+    drop(tx);
+    let _ = writer.await;
+}
+
+fn actor_code(actor: Actor) -> &'static str {
+    match actor {
+        Actor::Arbiter => "arbiter",
+        Actor::Player(c) => arbitre_laws::event::side_code(c),
+    }
+}
+
+fn token_message(text: &str) -> Result<String, ApiError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| ApiError::malformed(format!("expected {{\"token\": \"…\"}}: {e}")))?;
+    value["token"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError {
+            path: Some("token".into()),
+            ..ApiError::unauthorized("the first message must be {\"token\": \"…\"}")
+        })
+}
+
+fn error_message(e: &ApiError, client_id: Option<&str>) -> Value {
+    json!({"type": "error", "status": e.status, "client_id": client_id, "error": e})
+}
+
+/// An event sent on the socket, answered as `POST …/events` would be.
+async fn ack(app: &App, id: &str, by: Actor, text: &str) -> Value {
+    let received = std::time::Instant::now();
+    let received_ms = app.shared.clock.now_ms();
+    let request = match EventRequest::parse(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let client_id = serde_json::from_str::<Value>(text)
+                .ok()
+                .and_then(|v| v["client_id"].as_str().map(str::to_owned));
+            return error_message(&ApiError::record(e), client_id.as_deref());
+        }
+    };
+    let client_id = request.client_id.clone();
+    match crate::app::submit(app, id, by, request, received_ms).await {
+        Ok(answer) => {
+            let accepted = answer["accepted"].as_bool().unwrap_or(false);
+            app.shared
+                .metrics
+                .acknowledged(accepted, received.elapsed());
+            json!({
+                "type": "ack",
+                "client_id": client_id,
+                "seq": answer["seq"],
+                "accepted": accepted,
+                "decisions": answer["decisions"],
+            })
+        }
+        Err(e) => error_message(&e, client_id.as_deref()),
+    }
+}
