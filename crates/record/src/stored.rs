@@ -135,6 +135,10 @@ pub struct StoredGame {
     pub arbiter_starts: bool,
     /// Every entry of the log.
     pub entries: Vec<StoredEntry>,
+    /// The `seq` of `entries[0]`: the entries before it are held elsewhere
+    /// (a live server's store keeps them; its game holds only what it has
+    /// not yet stored). 0 for a whole log, which alone replays and writes.
+    pub first_held: u64,
     /// How the game ended, as recorded.
     pub outcome: Option<OutcomeRecord>,
 }
@@ -452,6 +456,7 @@ impl StoredGame {
                 setup,
                 arbiter_starts,
                 entries: Vec::new(),
+                first_held: 0,
                 // a start position or a history may end the game already
                 outcome: game.outcome().map(OutcomeRecord::from_outcome),
             },
@@ -508,8 +513,20 @@ impl StoredGame {
         Ok(applied)
     }
 
+    /// Lets go of the entries held (they are stored elsewhere): the next
+    /// entry keeps its place in the log.
+    pub fn release_entries(&mut self) {
+        self.first_held += self.entries.len() as u64;
+        self.entries = Vec::new();
+    }
+
+    /// The next entry's `seq`.
+    pub fn next_seq(&self) -> u64 {
+        self.first_held + self.entries.len() as u64
+    }
+
     fn push(&mut self, game: &Game, entry: Entry, applied: &Applied) {
-        let seq = self.entries.len() as u64;
+        let seq = self.next_seq();
         self.entries.push(StoredEntry::new(seq, entry, applied));
         self.outcome = game.outcome().map(OutcomeRecord::from_outcome);
     }
@@ -517,6 +534,12 @@ impl StoredGame {
     /// Rebuilds the game from the entries, reusing the recorded verdicts,
     /// and compares every entry's decisions and the outcome with the record.
     pub fn replay(&self) -> Result<Replayed, RecordError> {
+        if self.first_held != 0 {
+            return Err(err(
+                "entries",
+                format!("the log's first {} entries are not held", self.first_held),
+            ));
+        }
         let setup = self
             .setup
             .to_setup(self.arbiter_starts)
@@ -617,6 +640,7 @@ impl StoredGame {
             setup,
             arbiter_starts,
             entries,
+            first_held: 0,
             outcome,
         })
     }

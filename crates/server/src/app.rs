@@ -564,7 +564,7 @@ async fn game_pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let pgn = app.shared.ask(&id, Command::Pgn).await??;
+    let pgn = app.shared.pgn(&id).await?;
     Ok((
         [(
             header::CONTENT_TYPE,

@@ -5,7 +5,7 @@
 //! recorded). No IO and no clock here: the caller gives the server's time
 //! and stores the entries this returns before it answers.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use arbitre_envelope::{EnvelopeInfo, PublicKey, SigningKey};
 use arbitre_laws::{event::Sealed, Actor, Game, Instant, Language};
@@ -64,11 +64,30 @@ impl Answer {
     }
 }
 
-/// A live game and its log.
+/// How many `client_id`s a live game remembers the answers to; an older
+/// one retried is found in the store, which refuses it a second time.
+pub const ANSWERS_HELD: usize = 16;
+
+/// What the server recorded by itself in a game: an entry's place, its
+/// time and its cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alert {
+    /// The entry.
+    pub seq: u64,
+    /// The game's time of the entry.
+    pub t: Instant,
+    /// Why the server made it.
+    pub cause: ServerCause,
+}
+
+/// A live game and the part of its log not yet stored.
 pub struct LiveGame {
     game: Game,
     stored: StoredGame,
     answers: HashMap<String, Answer>,
+    /// The `client_id`s of `answers`, oldest first.
+    answered: VecDeque<String>,
+    alerts: Vec<Alert>,
     lang: Language,
 }
 
@@ -80,27 +99,68 @@ impl LiveGame {
             game,
             stored,
             answers: HashMap::new(),
+            answered: VecDeque::new(),
+            alerts: Vec::new(),
             lang,
         })
     }
 
     /// A game rebuilt from its stored log, reusing its verdicts; the
     /// differences from what was recorded come back with it.
+    /// `client_ids`: the answers given, in the log's order.
     pub fn restore(
         stored: StoredGame,
-        client_ids: HashMap<String, Answer>,
+        client_ids: Vec<(String, Answer)>,
         lang: Language,
     ) -> Result<(LiveGame, Vec<Divergence>), RecordError> {
         let replayed = stored.replay()?;
-        Ok((
-            LiveGame {
-                game: replayed.game,
-                stored,
-                answers: client_ids,
-                lang,
-            },
-            replayed.divergences,
-        ))
+        let alerts = stored
+            .entries
+            .iter()
+            .filter_map(|e| {
+                e.server.map(|cause| Alert {
+                    seq: e.seq,
+                    t: match &e.entry {
+                        arbitre_record::Entry::Event(event) => event.t,
+                        arbitre_record::Entry::Time(t) => *t,
+                    },
+                    cause,
+                })
+            })
+            .collect();
+        let mut live = LiveGame {
+            game: replayed.game,
+            stored,
+            answers: HashMap::new(),
+            answered: VecDeque::new(),
+            alerts,
+            lang,
+        };
+        for (id, answer) in client_ids {
+            live.remember(id, answer);
+        }
+        Ok((live, replayed.divergences))
+    }
+
+    fn remember(&mut self, client_id: String, answer: Answer) {
+        if self.answered.len() >= ANSWERS_HELD {
+            if let Some(oldest) = self.answered.pop_front() {
+                self.answers.remove(&oldest);
+            }
+        }
+        self.answered.push_back(client_id.clone());
+        self.answers.insert(client_id, answer);
+    }
+
+    /// Lets go of the log's entries once stored: a live game holds only
+    /// the engine's state and what it has not stored yet.
+    pub fn release(&mut self) {
+        self.stored.release_entries();
+    }
+
+    /// What the server recorded by itself, in the log's order.
+    pub fn alerts(&self) -> &[Alert] {
+        &self.alerts
     }
 
     /// The engine's game.
@@ -115,7 +175,7 @@ impl LiveGame {
 
     /// The last entry's sequence number.
     pub fn last_seq(&self) -> Option<u64> {
-        self.stored.entries.last().map(|e| e.seq)
+        self.stored.next_seq().checked_sub(1)
     }
 
     /// The next moment at which something happens by itself.
@@ -127,7 +187,7 @@ impl LiveGame {
     pub fn state(&self, now: Instant) -> Value {
         let mut state = view::live_state(&self.game, now, self.lang);
         if let Value::Object(map) = &mut state {
-            map.insert("seq".into(), json!(self.stored.entries.len()));
+            map.insert("seq".into(), json!(self.stored.next_seq()));
             map.insert("edition".into(), json!(self.stored.setup.edition));
             map.insert("time_control".into(), json!(self.stored.setup.time_control));
             map.insert(
@@ -191,7 +251,7 @@ impl LiveGame {
                 .collect(),
         };
         if let Some(id) = request.client_id {
-            self.answers.insert(id, answer.clone());
+            self.remember(id, answer.clone());
         }
         Ok((answer, entry))
     }
@@ -252,13 +312,19 @@ impl LiveGame {
             by: Actor::Arbiter,
             action,
         };
-        let before = self.stored.entries.len();
+        let before = self.stored.next_seq();
         self.stored
             .record_server_event(&mut self.game, record, cause)
             .ok()?;
-        (self.stored.entries.len() > before)
+        let entry = (self.stored.next_seq() > before)
             .then(|| self.stored.entries.last().cloned())
-            .flatten()
+            .flatten()?;
+        self.alerts.push(Alert {
+            seq: entry.seq,
+            t,
+            cause,
+        });
+        Some(entry)
     }
 
     /// Takes the replayed outcome as the record's (a restored log whose

@@ -110,8 +110,6 @@ pub enum Command {
     State(oneshot::Sender<Value>),
     /// A stream's start.
     Subscribe(oneshot::Sender<Subscription>),
-    /// The game as PGN.
-    Pgn(oneshot::Sender<Result<String, ApiError>>),
     /// The server restarted: the outage since its last durable instant.
     Resume {
         /// The last instant the server had recorded durably (epoch ms).
@@ -240,6 +238,62 @@ impl Shared {
     }
 }
 
+fn corrupt(id: &str, e: String) -> ApiError {
+    tracing::error!(game = %id, error = %e, "stored game unreadable");
+    ApiError::unavailable(format!("game `{id}` cannot be read: {e}"))
+}
+
+/// A stored game's metadata, its whole log, and the answers given to its
+/// `client_id`s in the log's order.
+type Read = (GameMeta, StoredGame, Vec<(String, Answer)>);
+
+fn read_stored(loaded: &LoadedGame) -> Result<Read, ApiError> {
+    let id = &loaded.game.id;
+    let meta: GameMeta =
+        serde_json::from_str(&loaded.game.setup).map_err(|e| corrupt(id, e.to_string()))?;
+    let mut entries = Vec::with_capacity(loaded.entries.len());
+    let mut answers = Vec::new();
+    for row in &loaded.entries {
+        entries.push(row.stored_entry().map_err(|e| corrupt(id, e.to_string()))?);
+        if let (Some(client_id), Some(answer)) = (&row.client_id, &row.answer) {
+            if let Ok(message) = serde_json::from_str::<Value>(answer) {
+                answers.push((client_id.clone(), answer_of(&message)));
+            }
+        }
+    }
+    let (started, _) = StoredGame::start(meta.setup.clone(), meta.arbiter_starts)
+        .map_err(|e| corrupt(id, e.to_string()))?;
+    let stored = StoredGame { entries, ..started };
+    Ok((meta, stored, answers))
+}
+
+impl Shared {
+    /// A game as PGN, from its stored log (what is committed).
+    pub async fn pgn(&self, id: &str) -> Result<String, ApiError> {
+        let loaded = self
+            .store
+            .load_game(id)
+            .await
+            .map_err(store_unavailable)?
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+        let (meta, stored, _) = read_stored(&loaded)?;
+        let mut tags: pgn::Tags = Vec::new();
+        for (key, tag) in [
+            ("event", "Event"),
+            ("site", "Site"),
+            ("round", "Round"),
+            ("board", "Board"),
+        ] {
+            if let Some(v) = meta.tags.get(key) {
+                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+                tags.push((tag.into(), text));
+            }
+        }
+        tags.push(("Date".into(), crate::keys::pgn_date(meta.origin_ms)));
+        pgn::export(&stored, &tags, language(&meta, self.lang)).map_err(ApiError::record)
+    }
+}
+
 /// A store failure as the client sees it: nothing was acknowledged.
 pub fn store_unavailable(e: StoreError) -> ApiError {
     tracing::error!(error = %e, "store");
@@ -299,28 +353,10 @@ impl Owner {
     /// A game rebuilt from the store: its log replayed with the recorded
     /// verdicts, the answers to its `client_id`s known again.
     fn load(shared: Arc<Shared>, loaded: LoadedGame) -> Result<Owner, ApiError> {
-        let corrupt = |e: String| {
-            tracing::error!(game = %loaded.game.id, error = %e, "stored game unreadable");
-            ApiError::unavailable(format!("game `{}` cannot be read: {e}", loaded.game.id))
-        };
-        let meta: GameMeta =
-            serde_json::from_str(&loaded.game.setup).map_err(|e| corrupt(e.to_string()))?;
+        let (meta, stored, answers) = read_stored(&loaded)?;
         let lang = language(&meta, shared.lang);
-        let mut entries = Vec::with_capacity(loaded.entries.len());
-        let mut answers = HashMap::new();
-        for row in &loaded.entries {
-            entries.push(row.stored_entry().map_err(|e| corrupt(e.to_string()))?);
-            if let (Some(client_id), Some(answer)) = (&row.client_id, &row.answer) {
-                if let Ok(message) = serde_json::from_str::<Value>(answer) {
-                    answers.insert(client_id.clone(), answer_of(&message));
-                }
-            }
-        }
-        let (started, _) = StoredGame::start(meta.setup.clone(), meta.arbiter_starts)
-            .map_err(|e| corrupt(e.to_string()))?;
-        let stored = StoredGame { entries, ..started };
-        let (mut live, divergences) =
-            LiveGame::restore(stored, answers, lang).map_err(|e| corrupt(e.to_string()))?;
+        let (mut live, divergences) = LiveGame::restore(stored, answers, lang)
+            .map_err(|e| corrupt(&loaded.game.id, e.to_string()))?;
         // the outcome is not stored apart from the log: only the entries' decisions compare
         for d in divergences
             .iter()
@@ -329,6 +365,7 @@ impl Owner {
             tracing::warn!(game = %loaded.game.id, divergence = ?d, "replay differs from the record");
         }
         live.settle_outcome();
+        live.release();
         Ok(Owner::new(shared, loaded.game.id.clone(), meta, live))
     }
 
@@ -420,9 +457,6 @@ impl Owner {
                     events: self.events.subscribe(),
                 });
             }
-            Command::Pgn(reply) => {
-                let _ = reply.send(self.pgn());
-            }
             Command::Resume {
                 last_durable_ms,
                 reply,
@@ -460,12 +494,9 @@ impl Owner {
     async fn resume(&mut self, last_durable_ms: i64) {
         let now = self.now();
         let now_ms = self.shared.clock.now_ms();
-        let stopped_by_shutdown = self
-            .live
-            .stored()
-            .entries
-            .last()
-            .is_some_and(|e| e.server == Some(ServerCause::Shutdown));
+        let stopped_by_shutdown = self.live.alerts().last().is_some_and(|a| {
+            a.cause == ServerCause::Shutdown && Some(a.seq) == self.live.last_seq()
+        });
         let steps: Vec<(ActionRecord, Instant, ServerCause)> = if self.running() {
             // the server went down with this clock running: stop it at the
             // last instant known durably, restart it now
@@ -546,6 +577,7 @@ impl Owner {
         match self.shared.store.append(append).await {
             Ok(()) => {
                 self.shared.metrics.committed(started.elapsed());
+                self.live.release();
                 let _ = self.events.send(line);
                 Ok(())
             }
@@ -592,22 +624,16 @@ impl Owner {
     fn alerts(&self) -> Vec<Value> {
         let lang = self.live.lang();
         self.live
-            .stored()
-            .entries
+            .alerts()
             .iter()
-            .filter_map(|e| {
-                let cause = e.server?;
-                let t = match &e.entry {
-                    Entry::Event(event) => event.t,
-                    Entry::Time(t) => *t,
-                };
-                Some(json!({
-                    "seq": e.seq,
-                    "t": t.millis() as f64 / 1000.0,
-                    "at_ms": server_ms(t, self.meta.origin_ms),
-                    "cause": cause.code(),
-                    "message": server_message(cause, lang),
-                }))
+            .map(|a| {
+                json!({
+                    "seq": a.seq,
+                    "t": a.t.millis() as f64 / 1000.0,
+                    "at_ms": server_ms(a.t, self.meta.origin_ms),
+                    "cause": a.cause.code(),
+                    "message": server_message(a.cause, lang),
+                })
             })
             .collect()
     }
@@ -625,23 +651,6 @@ impl Owner {
             self.live.lang(),
             self.meta.origin_ms,
         )
-    }
-
-    fn pgn(&self) -> Result<String, ApiError> {
-        let mut tags: pgn::Tags = Vec::new();
-        for (key, tag) in [
-            ("event", "Event"),
-            ("site", "Site"),
-            ("round", "Round"),
-            ("board", "Board"),
-        ] {
-            if let Some(v) = self.meta.tags.get(key) {
-                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-                tags.push((tag.into(), text));
-            }
-        }
-        tags.push(("Date".into(), crate::keys::pgn_date(self.meta.origin_ms)));
-        pgn::export(self.live.stored(), &tags, self.live.lang()).map_err(ApiError::record)
     }
 }
 
