@@ -106,6 +106,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ),
         },
         node: args.node.clone(),
+        clock: None,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

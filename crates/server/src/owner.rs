@@ -139,6 +139,7 @@ impl GameHandle {
 #[derive(Default)]
 pub struct Registry {
     games: Mutex<HashMap<String, GameHandle>>,
+    tasks: Mutex<Vec<tokio::task::AbortHandle>>,
 }
 
 impl Registry {
@@ -159,6 +160,20 @@ impl Registry {
     /// The handles of every loaded game.
     pub fn handles(&self) -> Vec<GameHandle> {
         self.lock().values().cloned().collect()
+    }
+
+    /// Stops every owner where it is, as a crash would (its timer never
+    /// fires, its queue is dropped): what the tests of a restart need.
+    pub fn abort_all(&self) {
+        for task in self
+            .tasks
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..)
+        {
+            task.abort();
+        }
+        self.lock().clear();
     }
 
     /// Lets every owner go (at shutdown): each ends once its queue is done.
@@ -373,7 +388,13 @@ impl Owner {
         let (tx, rx) = mpsc::channel(64);
         let handle = GameHandle { tx: tx.clone() };
         self.shared.metrics.games_loaded.inc();
-        tokio::spawn(self.run(rx, tx));
+        let shared = self.shared.clone();
+        let task = tokio::spawn(self.run(rx, tx));
+        let mut tasks = shared.games.tasks.lock().unwrap_or_else(|e| e.into_inner());
+        if tasks.len() >= 64 && tasks.len().is_power_of_two() {
+            tasks.retain(|t| !t.is_finished());
+        }
+        tasks.push(task.abort_handle());
         handle
     }
 

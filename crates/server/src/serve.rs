@@ -36,6 +36,8 @@ pub struct Config {
     pub limits: Limits,
     /// This node's name in the store.
     pub node: String,
+    /// The server's clock; `None`: anchored at the wall clock now.
+    pub clock: Option<ServerClock>,
 }
 
 /// A server bound to its address, ready to run.
@@ -70,67 +72,76 @@ fn store_url(db: &str) -> String {
     }
 }
 
+/// The application with no listener (what [`Server::start`] serves; the
+/// in-process tests use it directly): the store opened and checked, the
+/// organiser's token stored (a new one returned when this start made it),
+/// the live games rebuilt with their outage recorded.
+pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartError> {
+    let store = Store::open(
+        &store_url(&config.db),
+        Options {
+            batching: config.batching,
+            node: config.node.clone(),
+            ..Options::default()
+        },
+    )
+    .await
+    .map_err(|e| StartError(e.to_string()))?;
+    for (name, value) in store
+        .settings()
+        .await
+        .map_err(|e| StartError(e.to_string()))?
+    {
+        tracing::info!(setting = name, %value, "store");
+    }
+    let clock = config.clock.unwrap_or_else(ServerClock::start);
+    let new_organiser_token = match &config.organiser_token {
+        Some(token) => {
+            store
+                .add_organiser_token(&TokenHash::of(token), clock.now_ms())
+                .await
+                .map_err(|e| StartError(e.to_string()))?;
+            None
+        }
+        None if !store
+            .has_organiser()
+            .await
+            .map_err(|e| StartError(e.to_string()))? =>
+        {
+            let token = Token::generate().map_err(|e| StartError(e.to_string()))?;
+            store
+                .add_organiser_token(&token.hash(), clock.now_ms())
+                .await
+                .map_err(|e| StartError(e.to_string()))?;
+            Some(token.reveal().to_owned())
+        }
+        None => None,
+    };
+    let signer: SigningKey = arbitre_envelope::generate_signing_key()
+        .map_err(|e| StartError(format!("no server signing key: {e}")))?;
+    let (closing, _) = tokio::sync::watch::channel(None);
+    let shared = Arc::new(Shared {
+        store,
+        clock,
+        lang: config.lang,
+        default_arbiter_key: config.arbiter_key,
+        signer,
+        metrics: Metrics::new(),
+        games: Registry::default(),
+        closing,
+    });
+    resume_live_games(&shared).await?;
+    Ok((App::new(shared, config.limits), new_organiser_token))
+}
+
 impl Server {
     /// Opens the store, rebuilds the live games, binds the address.
     pub async fn start(config: Config) -> Result<Server, StartError> {
-        let store = Store::open(
-            &store_url(&config.db),
-            Options {
-                batching: config.batching,
-                node: config.node.clone(),
-                ..Options::default()
-            },
-        )
-        .await
-        .map_err(|e| StartError(e.to_string()))?;
-        for (name, value) in store
-            .settings()
+        let listen = config.listen;
+        let (app, new_organiser_token) = build(config).await?;
+        let listener = TcpListener::bind(listen)
             .await
-            .map_err(|e| StartError(e.to_string()))?
-        {
-            tracing::info!(setting = name, %value, "store");
-        }
-        let clock = ServerClock::start();
-        let new_organiser_token = match &config.organiser_token {
-            Some(token) => {
-                store
-                    .add_organiser_token(&TokenHash::of(token), clock.now_ms())
-                    .await
-                    .map_err(|e| StartError(e.to_string()))?;
-                None
-            }
-            None if !store
-                .has_organiser()
-                .await
-                .map_err(|e| StartError(e.to_string()))? =>
-            {
-                let token = Token::generate().map_err(|e| StartError(e.to_string()))?;
-                store
-                    .add_organiser_token(&token.hash(), clock.now_ms())
-                    .await
-                    .map_err(|e| StartError(e.to_string()))?;
-                Some(token.reveal().to_owned())
-            }
-            None => None,
-        };
-        let signer: SigningKey = arbitre_envelope::generate_signing_key()
-            .map_err(|e| StartError(format!("no server signing key: {e}")))?;
-        let (closing, _) = tokio::sync::watch::channel(None);
-        let shared = Arc::new(Shared {
-            store,
-            clock,
-            lang: config.lang,
-            default_arbiter_key: config.arbiter_key,
-            signer,
-            metrics: Metrics::new(),
-            games: Registry::default(),
-            closing,
-        });
-        resume_live_games(&shared).await?;
-        let app = App::new(shared, config.limits);
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .map_err(|e| StartError(format!("cannot listen on {}: {e}", config.listen)))?;
+            .map_err(|e| StartError(format!("cannot listen on {listen}: {e}")))?;
         let address = listener
             .local_addr()
             .map_err(|e| StartError(e.to_string()))?;
@@ -161,34 +172,45 @@ impl Server {
             .with_graceful_shutdown(signal)
             .await;
         heartbeat.abort();
-        // the clocks that run stop now, with the exact time, on disk
-        for handle in shared.games.handles() {
-            let (reply, done) = tokio::sync::oneshot::channel();
-            if handle.send(Command::Stop(reply)).await.is_ok() {
-                let _ = done.await;
-            }
-        }
-        let _ = shared.store.record_instant(shared.clock.now_ms()).await;
-        shared.games.clear();
-        drop(app);
-        // the owners end as their queues empty; then the store closes
-        let mut shared = shared;
-        for _ in 0..500 {
-            match Arc::try_unwrap(shared) {
-                Ok(only) => {
-                    only.store.close().await;
-                    tracing::info!("stopped");
-                    return served.map_err(|e| StartError(e.to_string()));
-                }
-                Err(still) => {
-                    shared = still;
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                }
-            }
-        }
-        tracing::warn!("owners still running after 5 s; the store closes with the process");
+        drop(shared);
+        stop(app).await;
         served.map_err(|e| StartError(e.to_string()))
     }
+}
+
+/// The end of a graceful shutdown, once no request is in flight: the
+/// clocks that run are stopped with the exact time, on disk; the owners
+/// end; the store commits its queue and closes.
+pub async fn stop(app: Arc<App>) {
+    let shared = app.shared.clone();
+    drop(app);
+    let _ = shared
+        .closing
+        .send(Some("the server is shutting down".into()));
+    for handle in shared.games.handles() {
+        let (reply, done) = tokio::sync::oneshot::channel();
+        if handle.send(Command::Stop(reply)).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+    let _ = shared.store.record_instant(shared.clock.now_ms()).await;
+    shared.games.clear();
+    // the owners end as their queues empty; then the store closes
+    let mut shared = shared;
+    for _ in 0..500 {
+        match Arc::try_unwrap(shared) {
+            Ok(only) => {
+                only.store.close().await;
+                tracing::info!("stopped");
+                return;
+            }
+            Err(still) => {
+                shared = still;
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    }
+    tracing::warn!("owners still running after 5 s; the store closes with the process");
 }
 
 /// Every second, the instant this node was running, on disk: after a

@@ -500,14 +500,20 @@ where
 /// is reported as such (a pool would retry it until its timeout); then the
 /// pool, checking every connection it opens; then the migrations.
 macro_rules! connect {
-    ($conn:ty, $pool:ident, $connect:expr, $check:ident, $migrations:expr, $options:expr, $target:expr) => {{
+    ($conn:ty, $pool:ident, $connect:expr, $check:ident, $migrations:expr, $options:expr, $target:expr, $test_before_acquire:expr) => {{
         let mut first = <$conn>::connect_with(&$connect)
             .await
             .map_err(opening(&$target))?;
         $check(&mut first).await.map_err(opening(&$target))?;
         first.close().await.map_err(opening(&$target))?;
+        // every connection opened at start and kept: no reaper task and no
+        // connection opened under load (nor under a test's paused clock)
         let pool = $pool::new()
             .max_connections($options.max_connections.max(1))
+            .min_connections($options.max_connections.max(1))
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .test_before_acquire($test_before_acquire)
             .after_connect(|conn, _| Box::pin($check(conn)))
             .connect_with($connect)
             .await
@@ -544,7 +550,9 @@ impl Store {
                 check_sqlite,
                 SQLITE_MIGRATIONS,
                 options,
-                target
+                target,
+                // an embedded file's connection does not break
+                false
             ))
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let connect = PgConnectOptions::from_str(url).map_err(opening(&target))?;
@@ -555,7 +563,8 @@ impl Store {
                 check_postgres,
                 POSTGRES_MIGRATIONS,
                 options,
-                target
+                target,
+                true
             ))
         } else {
             return Err(StoreError::Open {

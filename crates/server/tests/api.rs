@@ -1,0 +1,467 @@
+//! The API in process, on a real SQLite store, with tokio's clock paused:
+//! the server's clocks, a flag decided by the server's timer with no client
+//! present, a lateness limit, the acknowledgement after the commit, retries
+//! by `client_id`, refusals under the Laws as answers, the errors of
+//! API.md, the sealed move never in clear, and a restart that records the
+//! outage and decides nothing.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbitre_laws::Language;
+use arbitre_server::{
+    app::{router, App, Limits},
+    clock::ServerClock,
+    serve::{build, stop, Config},
+};
+use arbitre_store::Batching;
+use axum::{
+    body::{to_bytes, Body},
+    http::{header, Request, StatusCode},
+    Router,
+};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const ORGANISER: &str = "organiser-token-for-tests-0123456789";
+
+struct Api {
+    app: Arc<App>,
+    router: Router,
+}
+
+async fn open(db: &str) -> Api {
+    open_at(db, None).await
+}
+
+async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
+    let (app, _) = build(Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        db: db.into(),
+        organiser_token: Some(ORGANISER.into()),
+        lang: Language::En,
+        arbiter_key: None,
+        batching: Batching::AsSoonAsFree,
+        limits: Limits {
+            per_token: None,
+            per_address: None,
+        },
+        node: "local".into(),
+        clock,
+    })
+    .await
+    .expect("the server builds");
+    Api {
+        router: router(app.clone()),
+        app,
+    }
+}
+
+fn sqlite(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}/arbitre.db", dir.path().display())
+}
+
+impl Api {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let response = self
+            .router
+            .clone()
+            .oneshot(request.body(Body::from(body.to_owned())).unwrap())
+            .await
+            .unwrap();
+        let status = response.status();
+        let bytes = to_bytes(response.into_body(), 1 << 24).await.unwrap();
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        (status, value)
+    }
+
+    async fn create(&self, setup: Value) -> (String, Value) {
+        let (status, created) = self
+            .call("POST", "/api/games", Some(ORGANISER), &setup.to_string())
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        (
+            created["id"].as_str().unwrap().to_owned(),
+            created["tokens"].clone(),
+        )
+    }
+
+    async fn event(&self, id: &str, token: &Value, body: Value) -> Value {
+        let (status, answer) = self
+            .call(
+                "POST",
+                &format!("/api/games/{id}/events"),
+                token.as_str(),
+                &body.to_string(),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body} → {answer}");
+        answer
+    }
+
+    async fn state(&self, id: &str) -> Value {
+        let (status, state) = self
+            .call("GET", &format!("/api/games/{id}"), None, "")
+            .await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        state
+    }
+}
+
+/// Pauses tokio's clock for good: time moves only when the test advances
+/// it. A paused clock jumps to the next timer whenever the runtime idles —
+/// and it idles while the store's worker thread writes — so a task keeps
+/// the runtime busy: a game's deadline never arrives during a commit.
+struct Still(tokio::task::JoinHandle<()>);
+
+impl Drop for Still {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+fn pause() -> Still {
+    tokio::time::pause();
+    Still(tokio::spawn(async {
+        loop {
+            tokio::task::yield_now().await;
+        }
+    }))
+}
+
+async fn advance(ms: u64) {
+    tokio::time::advance(Duration::from_millis(ms)).await;
+    // let the owners' timers run and their commits land
+    for _ in 0..50 {
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Waits (on the paused clock, which does not move) for the owner's
+/// commit to show in the state.
+async fn settle<F: Fn(&Value) -> bool>(api: &Api, id: &str, done: F) -> Value {
+    for _ in 0..200 {
+        let state = api.state(id).await;
+        if done(&state) {
+            return state;
+        }
+        // the clock is still: the owner's commit is what this waits for
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    api.state(id).await
+}
+
+#[tokio::test]
+async fn the_server_decides_a_flag_at_the_moment_it_falls_with_no_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let _still = pause();
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2023", "time_control": "60",
+                       "players": {"white": "Ding", "black": "Nepo"}}))
+        .await;
+    let start = api
+        .event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    assert_eq!(start["accepted"], true);
+    assert_eq!(start["decisions"][0]["article"], "6.6");
+    advance(1_000).await;
+    api.event(&id, &tokens["white"], json!({"move": "e4"}))
+        .await;
+    advance(2_000).await;
+    api.event(&id, &tokens["black"], json!({"move": "e5"}))
+        .await;
+    // White has 59 s left, his clock running since 3 s: it falls at 62 s
+    advance(58_000).await;
+    let before = api.state(&id).await;
+    assert_eq!(before["result"], "*");
+    assert_eq!(before["running"], "white");
+    assert!(
+        (before["clocks"]["white"].as_f64().unwrap() - 1.0).abs() < 0.01,
+        "{}",
+        before["clocks"]
+    );
+    advance(1_500).await;
+    let after = settle(&api, &id, |s| s["result"] != "*").await;
+    assert_eq!(after["result"], "0-1", "{after}");
+    assert_eq!(after["termination"], "time-forfeit");
+    assert_eq!(after["clocks"]["white"], 0.0);
+    assert_eq!(after["clocks"]["black"], 58.0, "Black used 2 s");
+    // decided by the server, at the fall, in the arbiter's name
+    let last = after["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["t"], 62.0, "{last}");
+    assert_eq!(after["seq"], 4, "start, two moves, and time passing");
+    // the PGN shows it
+    let (status, pgn) = api
+        .call("GET", &format!("/api/games/{id}/pgn"), None, "")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let pgn = pgn
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:00:59]} e5 {[%clk 0:00:58]}"),
+        "{pgn}"
+    );
+}
+
+#[tokio::test]
+async fn a_player_absent_at_the_start_loses_when_the_default_time_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let _still = pause();
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30",
+                       "regulations": {"late_limit": 900}}))
+        .await;
+    api.event(
+        &id,
+        &tokens["arbiter"],
+        json!({"start": {"absent": ["white"]}}),
+    )
+    .await;
+    advance(899_000).await;
+    assert_eq!(api.state(&id).await["result"], "*");
+    advance(2_000).await;
+    let state = settle(&api, &id, |s| s["result"] != "*").await;
+    assert_eq!(state["result"], "-/+", "{state}");
+    assert_eq!(state["termination"], "late-arrival");
+    assert_eq!(state["article"], "6.7.1");
+}
+
+#[tokio::test]
+async fn retries_answer_once_refusals_are_answers_and_errors_say_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2005", "time_control": "5400"}))
+        .await;
+    let (other, other_tokens) = api
+        .create(json!({"edition": "fide-2005", "time_control": "5400"}))
+        .await;
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    let first = api
+        .event(
+            &id,
+            &tokens["white"],
+            json!({"move": "e4", "client_id": "w-1"}),
+        )
+        .await;
+    let again = api
+        .event(
+            &id,
+            &tokens["white"],
+            json!({"move": "e4", "client_id": "w-1"}),
+        )
+        .await;
+    assert_eq!(first["seq"], 1);
+    assert_eq!(again["seq"], 1, "the first answer again");
+    assert_eq!(again["game"]["seq"], 2, "applied once");
+    // out of turn: refused under the Laws, an answer with its article
+    let refused = api
+        .event(&id, &tokens["white"], json!({"move": "d4"}))
+        .await;
+    assert_eq!(refused["accepted"], false);
+    assert_eq!(refused["decisions"][0]["decision"], "refused");
+    // the errors of API.md
+    let path = format!("/api/games/{id}/events");
+    let cases: Vec<(Option<&str>, String, StatusCode, &str)> = vec![
+        (
+            None,
+            json!({"move": "e5"}).to_string(),
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+        ),
+        (
+            Some("nonsense"),
+            json!({"move": "e5"}).to_string(),
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+        ),
+        (
+            tokens["white"].as_str(),
+            json!({"start": true}).to_string(),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            other_tokens["black"].as_str(),
+            json!({"move": "e5"}).to_string(),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            tokens["black"].as_str(),
+            "{\"move\": ".into(),
+            StatusCode::BAD_REQUEST,
+            "malformed",
+        ),
+        (
+            tokens["black"].as_str(),
+            json!({"move": 5}).to_string(),
+            StatusCode::BAD_REQUEST,
+            "malformed",
+        ),
+        (
+            tokens["black"].as_str(),
+            json!({"move": "e5", "after": 0}).to_string(),
+            StatusCode::CONFLICT,
+            "stale",
+        ),
+        (
+            tokens["black"].as_str(),
+            format!("{{\"move\": \"{}\"}}", "e".repeat(20_000)),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+        ),
+    ];
+    for (token, body, status, code) in cases {
+        let (got, error) = api.call("POST", &path, token, &body).await;
+        assert_eq!(got, status, "{body:.60} → {error}");
+        assert_eq!(error["error"]["code"], code, "{error}");
+        assert!(!error["error"]["message"].as_str().unwrap().is_empty());
+    }
+    let (_, error) = api
+        .call(
+            "POST",
+            &path,
+            tokens["black"].as_str(),
+            &json!({"move": 5}).to_string(),
+        )
+        .await;
+    assert_eq!(error["error"]["path"], "move", "{error}");
+    let (status, _) = api.call("GET", "/api/games/nosuchgame", None, "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = api
+        .call("POST", "/api/games", tokens["arbiter"].as_str(), "{}")
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "only the organiser creates games"
+    );
+    let (status, error) = api
+        .call(
+            "POST",
+            "/api/games",
+            Some(ORGANISER),
+            &json!({"edition": "fide-1999", "time_control": "60"}).to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["error"]["path"], "edition", "{error}");
+    // a stale `after` changed nothing; a right one applies
+    let ok = api
+        .event(&id, &tokens["black"], json!({"move": "e5", "after": 2}))
+        .await;
+    assert_eq!(ok["accepted"], true);
+    let listed = api
+        .call("GET", "/api/games?state=playing", None, "")
+        .await
+        .1;
+    assert_eq!(listed["games"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        api.call("GET", "/api/games?state=won", None, "").await.0,
+        StatusCode::BAD_REQUEST
+    );
+    drop(other);
+}
+
+#[tokio::test]
+async fn a_restart_records_the_outage_and_decides_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(&dir);
+    let api = open(&db).await;
+    let _still = pause();
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2023", "time_control": "30"}))
+        .await;
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    advance(1_000).await;
+    api.event(
+        &id,
+        &tokens["white"],
+        json!({"move": "d4", "client_id": "a"}),
+    )
+    .await;
+    advance(5_000).await;
+    // a crash: the owners stop where they are; the server comes back 100 s
+    // later, long after Black's 30 s would have run out
+    api.app.shared.games.abort_all();
+    let back = api.app.shared.clock.now_ms() + 100_000;
+    drop(api);
+    let api = open_at(&db, Some(ServerClock::anchored(back))).await;
+    let state = settle(&api, &id, |s| {
+        s["alerts"].as_array().is_some_and(|a| a.len() == 2)
+    })
+    .await;
+    assert_eq!(state["result"], "*", "nothing decided: {state}");
+    assert_eq!(state["running"], "black");
+    let alerts = state["alerts"].as_array().unwrap();
+    assert_eq!(alerts[0]["cause"], "outage");
+    assert_eq!(alerts[1]["cause"], "outage");
+    // Black is charged up to the last instant known durably (the move's
+    // commit), not for the outage
+    let black = state["clocks"]["black"].as_f64().unwrap();
+    assert!(black > 29.0 && black <= 30.0, "{black}");
+    // the retried move of before the crash: its first answer, not applied again
+    let again = api
+        .event(
+            &id,
+            &tokens["white"],
+            json!({"move": "d4", "client_id": "a"}),
+        )
+        .await;
+    assert_eq!(again["seq"], 1);
+    // a graceful stop: the clocks stop with the exact time; the restart runs them again
+    api.event(&id, &tokens["black"], json!({"move": "d5"}))
+        .await;
+    advance(3_000).await;
+    // (the stop waits for its owners on the real clock)
+    let back = api.app.shared.clock.now_ms() + 50_000;
+    tokio::time::resume();
+    stop(api.app).await;
+    tokio::time::pause();
+    let api = open_at(&db, Some(ServerClock::anchored(back))).await;
+    let state = settle(&api, &id, |s| {
+        s["alerts"].as_array().is_some_and(|a| a.len() == 4)
+    })
+    .await;
+    let causes: Vec<&str> = state["alerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["cause"].as_str().unwrap())
+        .collect();
+    assert_eq!(causes, ["outage", "outage", "shutdown", "restart"]);
+    let white = state["clocks"]["white"].as_f64().unwrap();
+    assert!(
+        (white - 26.0).abs() < 0.01,
+        "White thought 1 s and 3 s: {white}"
+    );
+    let (_, pgn) = api
+        .call("GET", &format!("/api/games/{id}/pgn"), None, "")
+        .await;
+    assert!(pgn.as_str().unwrap().contains("Server outage"), "{pgn}");
+}
