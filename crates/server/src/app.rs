@@ -196,6 +196,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", post(post_event).layer(small))
         .route("/api/games/{id}/stream", get(crate::stream::stream))
         .route("/api/games/{id}/pgn", get(game_pgn))
+        .route("/api/games/{id}/envelope", get(game_envelope))
         .route("/api/openapi.json", get(openapi))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))
@@ -573,6 +574,42 @@ async fn game_pgn(
         pgn,
     )
         .into_response())
+}
+
+/// `GET /api/games/{id}/envelope` (the game's arbiter, or the organiser):
+/// the last sealed envelope, as stored — encrypted to the arbiter's public
+/// key and signed by the server; the arbiter opens it with his private key
+/// (`arbitre envelope open`) and sends `{"open": {"move", "salt"}}`.
+#[utoipa::path(get, path = "/api/games/{id}/envelope", tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The envelope (format 2 of arbitre-envelope)", body = crate::openapi::Object),
+              (status = 403, body = crate::openapi::ErrorBody), (status = 404, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
+async fn game_envelope(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    if app.actor(&headers, &id).await? != Actor::Arbiter {
+        return Err(ApiError::forbidden(
+            "only the game's arbiter receives the envelope",
+        ));
+    }
+    let rows = app
+        .shared
+        .store
+        .entries_after(&id, None)
+        .await
+        .map_err(store_unavailable)?;
+    rows.iter()
+        .rev()
+        .find_map(|row| {
+            let entry: Value = serde_json::from_str(&row.entry).ok()?;
+            let envelope = entry.get("seal")?.get("envelope")?.clone();
+            (!envelope.is_null()).then_some(envelope)
+        })
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("no sealed envelope in game `{id}`")))
 }
 
 /// `GET /api/openapi.json`.

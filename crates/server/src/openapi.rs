@@ -164,6 +164,7 @@ impl Modify for Bearer {
         crate::app::post_event,
         crate::stream::stream,
         crate::app::game_pgn,
+        crate::app::game_envelope,
         crate::app::openapi,
         crate::app::health,
         crate::app::metrics,

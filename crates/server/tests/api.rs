@@ -465,3 +465,157 @@ async fn a_restart_records_the_outage_and_decides_nothing() {
         .await;
     assert!(pgn.as_str().unwrap().contains("Server outage"), "{pgn}");
 }
+
+#[tokio::test]
+async fn the_sealed_move_is_never_in_clear_until_the_arbiter_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let arbiter = arbitre_envelope::SecretKey::generate().unwrap();
+    let key = arbitre_server::keys::public_key_b64(arbiter.public_key());
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2005", "time_control": "5400", "arbiter_key": key}))
+        .await;
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    api.event(&id, &tokens["white"], json!({"move": "e4"}))
+        .await;
+    api.event(
+        &id,
+        &tokens["arbiter"],
+        json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
+    )
+    .await;
+    let sealed = api
+        .event(&id, &tokens["black"], json!({"seal": "Nc6"}))
+        .await;
+    assert_eq!(sealed["accepted"], true, "{sealed}");
+    assert!(!sealed.to_string().contains("Nc6"), "{sealed}");
+    // not in the state, the stream, the PGN, the store, the metrics
+    let mut seen = vec![api.state(&id).await.to_string()];
+    for path in [
+        format!("/api/games/{id}/pgn"),
+        "/metrics".to_owned(),
+        "/api/games".to_owned(),
+    ] {
+        seen.push(api.call("GET", &path, None, "").await.1.to_string());
+    }
+    let store = &api.app.shared.store;
+    for row in store.entries_after(&id, None).await.unwrap() {
+        seen.push(row.entry);
+        seen.push(row.answer.unwrap_or_default());
+    }
+    for text in &seen {
+        assert!(!text.contains("Nc6"), "{text}");
+    }
+    // only the arbiter receives the envelope
+    let path = format!("/api/games/{id}/envelope");
+    assert_eq!(
+        api.call("GET", &path, tokens["black"].as_str(), "").await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, envelope) = api.call("GET", &path, tokens["arbiter"].as_str(), "").await;
+    assert_eq!(status, StatusCode::OK);
+    for side in ["white", "black"] {
+        api.event(&id, &tokens[side], json!({"arrive": true})).await;
+    }
+    api.event(&id, &tokens["arbiter"], json!({"resume": true}))
+        .await;
+    assert_eq!(api.state(&id).await["awaiting"]["what"], "open-envelope");
+    // the arbiter opens it with his private key, off the server
+    let envelope = arbitre_envelope::Envelope::from_json(envelope.to_string().as_bytes()).unwrap();
+    let signer = *envelope.signer();
+    let verified = arbitre_envelope::verify(&envelope, &signer).unwrap();
+    let opened = arbitre_envelope::open(&verified, &arbiter).unwrap();
+    assert_eq!(opened.text(), "Nc6");
+    let answer = api
+        .event(
+            &id,
+            &tokens["arbiter"],
+            json!({"open": {"move": opened.text(), "salt": opened.salt().to_hex()}}),
+        )
+        .await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+    let state = api.state(&id).await;
+    assert_eq!(state["scoresheet"], json!(["e4", "Nc6"]));
+    assert_eq!(state["to_move"], "white");
+}
+
+#[tokio::test]
+async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    let response = api
+        .router
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/games/{id}/stream"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "application/x-ndjson"
+    );
+    let mut body = response.into_body().into_data_stream();
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    for (side, m) in [("white", "e4"), ("black", "c5"), ("white", "Nf3")] {
+        api.event(&id, &tokens[side], json!({"move": m})).await;
+    }
+    use futures_util::StreamExt;
+    let mut lines: Vec<Value> = Vec::new();
+    let mut buffer = String::new();
+    while lines.len() < 5 {
+        let chunk = body.next().await.unwrap().unwrap();
+        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        while let Some(end) = buffer.find('\n') {
+            lines.push(serde_json::from_str(&buffer[..end]).unwrap());
+            buffer.drain(..=end);
+        }
+    }
+    assert_eq!(lines[0]["type"], "game");
+    assert_eq!(lines[0]["seq"], 0);
+    let seqs: Vec<u64> = lines[1..]
+        .iter()
+        .map(|l| l["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs, [0, 1, 2, 3]);
+    assert_eq!(lines[1]["by"], "arbiter");
+    assert_eq!(lines[2]["action"], json!({"move": "e4"}));
+    assert_eq!(lines[4]["running"], "black");
+    // a client that saw up to 1 resumes: 2 and 3, once each, in order
+    let response = api
+        .router
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/games/{id}/stream?since=1"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut body = response.into_body().into_data_stream();
+    let mut lines: Vec<Value> = Vec::new();
+    let mut buffer = String::new();
+    while lines.len() < 3 {
+        let chunk = body.next().await.unwrap().unwrap();
+        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        while let Some(end) = buffer.find('\n') {
+            lines.push(serde_json::from_str(&buffer[..end]).unwrap());
+            buffer.drain(..=end);
+        }
+    }
+    assert_eq!(lines[0]["type"], "game");
+    assert_eq!(lines[1]["seq"], 2);
+    assert_eq!(lines[2]["seq"], 3);
+    assert_eq!(lines[2]["action"], json!({"move": "Nf3"}));
+    let (status, error) = api
+        .call("GET", &format!("/api/games/{id}/stream?since=x"), None, "")
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+}
