@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// This node's name in the store (one owner per game).
     #[arg(long, env = "ARBITRE_NODE", default_value = "local")]
     pub node: String,
+    /// TLS certificate chain (PEM); with --tls-key, the server speaks HTTPS.
+    #[arg(long, env = "ARBITRE_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// TLS private key (PEM).
+    #[arg(long, env = "ARBITRE_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     pub json_logs: bool,
@@ -107,6 +113,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         },
         node: args.node.clone(),
         clock: None,
+        tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -5,7 +5,7 @@
 
 use std::{
     collections::HashMap,
-    net::{IpAddr, SocketAddr},
+    net::IpAddr,
     num::NonZeroU32,
     sync::{Arc, Mutex},
     time::Instant as StdInstant,
@@ -210,8 +210,8 @@ pub fn router(app: Arc<App>) -> Router {
 async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let address = request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
+        .get::<ConnectInfo<crate::tls::ClientAddr>>()
+        .map(|c| c.0 .0.ip());
     if let (Some(limiter), Some(ip)) = (&app.per_address, address) {
         if limiter.check_key(&ip).is_err() {
             app.shared.metrics.error(429);

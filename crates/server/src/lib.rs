@@ -22,3 +22,4 @@ pub mod owner;
 pub mod pages;
 pub mod serve;
 pub mod stream;
+pub mod tls;

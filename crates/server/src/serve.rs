@@ -5,6 +5,8 @@
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
+use crate::tls::ClientAddr;
+
 use arbitre_envelope::{PublicKey, SigningKey};
 use arbitre_laws::Language;
 use arbitre_store::{Batching, Options, Store, TokenHash};
@@ -38,11 +40,14 @@ pub struct Config {
     pub node: String,
     /// The server's clock; `None`: anchored at the wall clock now.
     pub clock: Option<ServerClock>,
+    /// TLS: the certificate chain and its key (PEM); `None`: plain HTTP.
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// A server bound to its address, ready to run.
 pub struct Server {
     listener: TcpListener,
+    tls: Option<Arc<rustls::ServerConfig>>,
     app: Arc<App>,
     /// The address it listens on.
     pub address: SocketAddr,
@@ -138,6 +143,10 @@ impl Server {
     /// Opens the store, rebuilds the live games, binds the address.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let listen = config.listen;
+        let tls = match &config.tls {
+            Some((cert, key)) => Some(crate::tls::config(cert, key).map_err(StartError)?),
+            None => None,
+        };
         let (app, new_organiser_token) = build(config).await?;
         let listener = TcpListener::bind(listen)
             .await
@@ -147,6 +156,7 @@ impl Server {
             .map_err(|e| StartError(e.to_string()))?;
         Ok(Server {
             listener,
+            tls,
             app,
             address,
             new_organiser_token,
@@ -158,7 +168,9 @@ impl Server {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), StartError> {
-        let Server { listener, app, .. } = self;
+        let Server {
+            listener, app, tls, ..
+        } = self;
         let shared = app.shared.clone();
         let heartbeat = tokio::spawn(heartbeat(app.clone()));
         let closing = shared.closing.clone();
@@ -167,10 +179,21 @@ impl Server {
             tracing::info!("shutting down: closing streams, finishing requests");
             let _ = closing.send(Some("the server is shutting down".into()));
         };
-        let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(listener, service)
-            .with_graceful_shutdown(signal)
-            .await;
+        let service = router(app.clone()).into_make_service_with_connect_info::<ClientAddr>();
+        let served = match tls {
+            Some(config) => {
+                let listener = crate::tls::TlsListener::new(listener, config)
+                    .map_err(|e| StartError(e.to_string()))?;
+                axum::serve(listener, service)
+                    .with_graceful_shutdown(signal)
+                    .await
+            }
+            None => {
+                axum::serve(listener, service)
+                    .with_graceful_shutdown(signal)
+                    .await
+            }
+        };
         heartbeat.abort();
         drop(shared);
         stop(app).await;

@@ -48,6 +48,7 @@ async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
         },
         node: "local".into(),
         clock,
+        tls: None,
     })
     .await
     .expect("the server builds");
