@@ -416,6 +416,7 @@ async fn import_game(
             .map_err(ApiError::record)?,
     )
     .map_err(|e| ApiError::record(arbitre_record::setup::setup_error(e)))?;
+    let mut shown = crate::owner::clocks_now(&replay);
     for entry in &stored.entries {
         let applied = match &entry.entry {
             arbitre_record::Entry::Event(e) => {
@@ -424,6 +425,7 @@ async fn import_game(
             }
             arbitre_record::Entry::Time(t) => replay.advance_recorded(*t, &entry.verdicts),
         };
+        let after = crate::owner::clocks_now(&replay);
         let message = crate::owner::message(
             &replay,
             entry,
@@ -431,7 +433,12 @@ async fn import_game(
             created_ms,
             lang,
             meta.origin_ms,
+            shakmaty::ByColor {
+                white: shown.white - after.white,
+                black: shown.black - after.black,
+            },
         );
+        shown = after;
         let mut append = Append::entry(&id, entry, created_ms);
         append.answer = Some(message.to_string());
         append.summary = Some(arbitre_store::Summary {

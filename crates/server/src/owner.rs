@@ -17,7 +17,7 @@ use std::{
 };
 
 use arbitre_envelope::{PublicKey, SigningKey};
-use arbitre_laws::{event::side_code, Actor, Game, Instant, Language};
+use arbitre_laws::{event::side_code, Actor, Game, Instant, Language, Millis};
 use arbitre_record::{
     action::ActionRecord,
     pgn,
@@ -28,7 +28,7 @@ use arbitre_record::{
 use arbitre_store::{Append, LoadedGame, Store, StoreError, Summary};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
-use shakmaty::{Color, Position};
+use shakmaty::{ByColor, Color, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use crate::{
@@ -333,6 +333,9 @@ struct Owner {
     /// A deadline the engine gave that decided nothing when reached: not
     /// waited for again (no busy loop on a deadline in the past).
     spent: Option<Instant>,
+    /// The clocks after the last entry stored: what the next one charges
+    /// is measured from them.
+    shown: ByColor<Millis>,
 }
 
 /// The arbiter's key of a game: its own, or the server's default.
@@ -354,6 +357,7 @@ impl Owner {
     fn new(shared: Arc<Shared>, id: String, meta: GameMeta, live: LiveGame) -> Owner {
         let sealer = sealer(&shared, &meta).ok().flatten();
         let (events, _) = broadcast::channel(16);
+        let shown = clocks_now(live.game());
         Owner {
             shared,
             id,
@@ -362,6 +366,7 @@ impl Owner {
             sealer,
             events,
             spent: None,
+            shown,
         }
     }
 
@@ -578,7 +583,20 @@ impl Owner {
         received_ms: i64,
         client_id: Option<String>,
     ) -> Result<(), Failed> {
-        let message = self.message(&entry, accepted, received_ms);
+        let after = clocks_now(self.live.game());
+        let charged = ByColor {
+            white: self.shown.white - after.white,
+            black: self.shown.black - after.black,
+        };
+        let message = message(
+            self.live.game(),
+            &entry,
+            accepted,
+            received_ms,
+            self.live.lang(),
+            self.meta.origin_ms,
+            charged,
+        );
         let line: Line = Arc::from(message.to_string());
         let game = self.live.game();
         let append = Append {
@@ -599,6 +617,7 @@ impl Owner {
             Ok(()) => {
                 self.shared.metrics.committed(started.elapsed());
                 self.live.release();
+                self.shown = after;
                 let _ = self.events.send(line);
                 Ok(())
             }
@@ -623,7 +642,10 @@ impl Owner {
     async fn reload(&mut self) {
         match self.shared.store.load_game(&self.id).await {
             Ok(Some(loaded)) => match Owner::load(self.shared.clone(), loaded) {
-                Ok(owner) => self.live = owner.live,
+                Ok(owner) => {
+                    self.shown = clocks_now(owner.live.game());
+                    self.live = owner.live;
+                }
                 Err(e) => tracing::error!(game = %self.id, error = %e, "reload failed"),
             },
             Ok(None) => tracing::error!(game = %self.id, "the game is gone from the store"),
@@ -658,21 +680,6 @@ impl Owner {
             })
             .collect()
     }
-
-    /// The stream's message of an entry: `{"type": "event", "seq", "t",
-    /// "by", "action", "accepted", "decisions", "clocks", "state", "result"}`
-    /// and, where the server made the entry, `"server"` with its message.
-    fn message(&self, entry: &StoredEntry, accepted: bool, received_ms: i64) -> Value {
-        let game = self.live.game();
-        message(
-            game,
-            entry,
-            accepted,
-            received_ms,
-            self.live.lang(),
-            self.meta.origin_ms,
-        )
-    }
 }
 
 async fn sleep_until(wake: Option<tokio::time::Instant>) {
@@ -692,7 +699,17 @@ pub fn server_message(cause: ServerCause, lang: Language) -> String {
     arbitre_messages::message(lang, id, &[]).unwrap_or_else(|e| e.text)
 }
 
-/// The stream's message of `entry`, `game` being the game just after it.
+/// The clocks of `game` at its own instant.
+pub fn clocks_now(game: &Game) -> ByColor<Millis> {
+    game.remaining_at(game.now())
+}
+
+/// The stream's message of `entry`, `game` being the game just after it:
+/// `{"type": "event", "seq", "t", "by", "action", "accepted", "decisions",
+/// "clocks", "state", "result"}`, and what the server measured: the receive
+/// instant, the time each clock was charged by the entry (ms; negative when
+/// time was added), the lag compensation applied (none over the board), and
+/// where the server made the entry itself, `"server"` with its message.
 pub fn message(
     game: &Game,
     entry: &StoredEntry,
@@ -700,6 +717,7 @@ pub fn message(
     received_ms: i64,
     lang: Language,
     origin_ms: i64,
+    charged: ByColor<Millis>,
 ) -> Value {
     let mut fields = match entry.to_json() {
         Value::Object(map) => map,
@@ -739,6 +757,8 @@ pub fn message(
         "state": game.state().code(),
         "result": game.outcome().map_or("*", |o| o.result.code()),
         "received_ms": received_ms,
+        "charged_ms": {"white": charged.white, "black": charged.black},
+        "lag_ms": 0,
         "at_ms": match &entry.entry {
             Entry::Event(e) => server_ms(e.t, origin_ms),
             Entry::Time(t) => server_ms(*t, origin_ms),

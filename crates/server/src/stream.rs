@@ -27,7 +27,7 @@ use tokio::sync::{broadcast::error::RecvError, mpsc};
 use crate::{
     app::App,
     error::ApiError,
-    owner::{Command, Line, Shared},
+    owner::{Command, Line, Shared, Subscription},
 };
 
 /// How often an idle stream says it is alive.
@@ -56,18 +56,19 @@ pub async fn stream(
         path: Some("since".into()),
         ..ApiError::malformed(e.body_text())
     })?;
-    // the game must exist before the stream opens
-    app.shared.game(&id).await?;
+    // subscribed before the answer: every entry committed after the
+    // request is answered is in the stream (and a 404 before any stream)
+    let subscription = app.shared.ask(&id, Command::Subscribe).await?;
     let (tx, rx) = mpsc::channel::<Line>(64);
     let shared = app.shared.clone();
     let feed_id = id.clone();
     match upgrade {
         Ok(ws) => Ok(ws
             .max_message_size(crate::app::BODY_LIMIT)
-            .on_upgrade(move |socket| websocket(app, id, socket, tx, rx, query.since))
+            .on_upgrade(move |socket| websocket(app, id, socket, tx, rx, query.since, subscription))
             .into_response()),
         Err(_) => {
-            tokio::spawn(feed(shared, feed_id, query.since, tx));
+            tokio::spawn(feed(shared, feed_id, query.since, subscription, tx));
             let body = Body::from_stream(
                 tokio_stream::wrappers::ReceiverStream::new(rx)
                     .map(|line| Ok::<_, std::convert::Infallible>(format!("{line}\n"))),
@@ -86,9 +87,15 @@ pub async fn stream(
 
 /// Sends a game's messages to `tx` until the client goes or the server
 /// closes: the state, the entries after `since`, then each committed entry.
-async fn feed(shared: Arc<Shared>, id: String, since: Option<u64>, tx: mpsc::Sender<Line>) {
+async fn feed(
+    shared: Arc<Shared>,
+    id: String,
+    since: Option<u64>,
+    subscription: Subscription,
+    tx: mpsc::Sender<Line>,
+) {
     shared.metrics.streams.inc();
-    let _ = feed_inner(&shared, &id, since, &tx).await;
+    let _ = feed_inner(&shared, &id, since, subscription, &tx).await;
     shared.metrics.streams.dec();
 }
 
@@ -96,17 +103,11 @@ async fn feed_inner(
     shared: &Arc<Shared>,
     id: &str,
     since: Option<u64>,
+    subscription: Subscription,
     tx: &mpsc::Sender<Line>,
 ) -> Result<(), ()> {
     let send = |line: Line| async move { tx.send(line).await.map_err(|_| ()) };
     let mut closing = shared.closing.subscribe();
-    let subscription = match shared.ask(id, Command::Subscribe).await {
-        Ok(s) => s,
-        Err(e) => {
-            send(Arc::from(e.body().to_string())).await?;
-            return Err(());
-        }
-    };
     let mut state = subscription.state;
     if let Value::Object(map) = &mut state {
         map.insert("type".into(), json!("game"));
@@ -212,9 +213,16 @@ async fn websocket(
     tx: mpsc::Sender<Line>,
     mut rx: mpsc::Receiver<Line>,
     since: Option<u64>,
+    subscription: Subscription,
 ) {
     let (mut sink, mut incoming) = socket.split();
-    let feeder = tokio::spawn(feed(app.shared.clone(), id.clone(), since, tx.clone()));
+    let feeder = tokio::spawn(feed(
+        app.shared.clone(),
+        id.clone(),
+        since,
+        subscription,
+        tx.clone(),
+    ));
     let writer = tokio::spawn(async move {
         while let Some(line) = rx.recv().await {
             let closing = line.starts_with(r#"{"type":"closing""#);

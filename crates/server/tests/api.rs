@@ -589,6 +589,24 @@ async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
     assert_eq!(lines[1]["by"], "arbiter");
     assert_eq!(lines[2]["action"], json!({"move": "e4"}));
     assert_eq!(lines[4]["running"], "black");
+    // what each entry charged each clock, to the millisecond: White's move
+    // took the time since the start, less the 30 s increment
+    let charged = |i: usize, side: &str| lines[i]["charged_ms"][side].as_i64().unwrap();
+    assert_eq!(charged(1, "white"), 0, "the start charges nothing");
+    let clock = |i: usize, side: &str| lines[i]["clocks"][side].as_f64().unwrap();
+    for i in 2..5 {
+        for side in ["white", "black"] {
+            let before = clock(i - 1, side);
+            let after = clock(i, side);
+            assert_eq!(
+                ((before - after) * 1000.0).round() as i64,
+                charged(i, side),
+                "{side} at {i}"
+            );
+        }
+    }
+    assert!(charged(2, "white") < -29_000, "the increment: {}", lines[2]);
+    assert_eq!(lines[2]["lag_ms"], 0);
     // a client that saw up to 1 resumes: 2 and 3, once each, in order
     let response = api
         .router
