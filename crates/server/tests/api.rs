@@ -638,3 +638,93 @@ async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
 }
+
+/// Many clients at once on one game and on many: every acknowledged event
+/// is in the store under the `seq` it was answered with, the log has no
+/// hole, a `client_id` sent twice has one entry, and a stream opened before
+/// saw every entry once, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_clients_get_one_log_with_no_hole_and_no_double() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Arc::new(open(&sqlite(&dir)).await);
+    let (id, tokens) = api
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    let response = api
+        .router
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/games/{id}/stream"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut body = response.into_body().into_data_stream();
+    // knights out and back, offers and presses, from both seats at once,
+    // each request sent twice with its client_id
+    let mut tasks = Vec::new();
+    for n in 0..40 {
+        let api = api.clone();
+        let id = id.clone();
+        let side = if n % 2 == 0 { "white" } else { "black" };
+        let token = tokens[side].clone();
+        let action = match n % 4 {
+            0 => json!({"move": "Nf3"}),
+            1 => json!({"move": "Nf6"}),
+            2 => json!({"move": "Ng1"}),
+            _ => json!({"offer_draw": true}),
+        };
+        tasks.push(tokio::spawn(async move {
+            let mut body = action.clone();
+            body["client_id"] = json!(format!("c{n}"));
+            let first = api.event(&id, &token, body.clone()).await;
+            let second = api.event(&id, &token, body).await;
+            (format!("c{n}"), first, second)
+        }));
+    }
+    let mut answered = Vec::new();
+    for task in tasks {
+        let (client_id, first, second) = task.await.unwrap();
+        assert_eq!(first["seq"], second["seq"], "{client_id}: one entry");
+        assert_eq!(first["accepted"], second["accepted"]);
+        answered.push((client_id, first["seq"].as_u64().unwrap()));
+    }
+    let rows = api.app.shared.store.entries_after(&id, None).await.unwrap();
+    let seqs: Vec<u64> = rows.iter().map(|r| r.seq).collect();
+    assert_eq!(
+        seqs,
+        (0..=40).collect::<Vec<u64>>(),
+        "the start and 40 events, no hole"
+    );
+    for (client_id, seq) in &answered {
+        let row = &rows[*seq as usize];
+        assert_eq!(row.client_id.as_deref(), Some(client_id.as_str()));
+    }
+    // the stream: the state, then 0..=40 — or from where its subscription began
+    use futures_util::StreamExt;
+    let mut buffer = String::new();
+    let mut seen: Vec<u64> = Vec::new();
+    let mut first_state: Option<u64> = None;
+    while seen.last() != Some(&40) {
+        let chunk = body.next().await.unwrap().unwrap();
+        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        while let Some(end) = buffer.find('\n') {
+            let line: Value = serde_json::from_str(&buffer[..end]).unwrap();
+            buffer.drain(..=end);
+            match line["type"].as_str() {
+                Some("game") => first_state = line["seq"].as_u64(),
+                Some("event") => seen.push(line["seq"].as_u64().unwrap()),
+                _ => {}
+            }
+        }
+    }
+    let from = first_state.expect("the state comes first");
+    assert_eq!(
+        seen,
+        (from..=40).collect::<Vec<u64>>(),
+        "each once, in order"
+    );
+}
