@@ -202,6 +202,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/metrics", get(metrics))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
+        // one span per request (method, path; never a body or a token), at debug level
+        .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(app.clone());
     api.merge(crate::pages::router())
 }
