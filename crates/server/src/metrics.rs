@@ -77,6 +77,10 @@ impl Metrics {
             games_loaded.clone(),
         );
         registry.register("streams", "Streams open", streams.clone());
+        // both series from the start, at zero
+        for outcome in ["accepted", "refused"] {
+            events.get_or_create(&vec![("outcome".into(), outcome.into())]);
+        }
         Metrics {
             registry,
             events,

@@ -728,3 +728,57 @@ async fn concurrent_clients_get_one_log_with_no_hole_and_no_double() {
         "each once, in order"
     );
 }
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_path_of_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let (status, doc) = api.call("GET", "/api/openapi.json", None, "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        doc["openapi"].as_str().unwrap().starts_with("3.1"),
+        "{}",
+        doc["openapi"]
+    );
+    let paths = doc["paths"].as_object().unwrap();
+    for path in [
+        "/api/games",
+        "/api/games/import",
+        "/api/games/{id}",
+        "/api/games/{id}/events",
+        "/api/games/{id}/stream",
+        "/api/games/{id}/pgn",
+        "/api/openapi.json",
+        "/api/health",
+        "/metrics",
+    ] {
+        assert!(paths.contains_key(path), "{path} missing");
+    }
+    assert!(paths["/api/games"]["post"]["requestBody"].is_object());
+    assert!(
+        doc["components"]["schemas"]["GameState"].is_object(),
+        "{}",
+        doc["components"]
+    );
+    assert_eq!(
+        doc["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+    let (status, health) = api.call("GET", "/api/health", None, "").await;
+    assert_eq!((status, health), (StatusCode::OK, json!({"ok": true})));
+    let (status, metrics) = api.call("GET", "/metrics", None, "").await;
+    assert_eq!(status, StatusCode::OK);
+    let metrics = metrics.as_str().unwrap();
+    for name in [
+        "arbitre_ack_latency_seconds",
+        "arbitre_live_games",
+        "arbitre_store_commit_seconds",
+        "arbitre_events",
+    ] {
+        assert!(metrics.contains(name), "{name}: {metrics}");
+    }
+    assert!(metrics.trim_end().ends_with("# EOF"));
+    let (status, error) = api.call("GET", "/nowhere", None, "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(error["error"]["code"], "not-found");
+}
