@@ -79,7 +79,9 @@ impl Metrics {
         registry.register("streams", "Streams open", streams.clone());
         // both series from the start, at zero
         for outcome in ["accepted", "refused"] {
-            events.get_or_create(&vec![("outcome".into(), outcome.into())]).inc_by(0);
+            events
+                .get_or_create(&vec![("outcome".into(), outcome.into())])
+                .inc_by(0);
         }
         Metrics {
             registry,

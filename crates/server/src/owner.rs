@@ -451,7 +451,8 @@ impl Owner {
         let deadline = self.live.next_deadline();
         let now = self.now();
         let received_ms = self.shared.clock.now_ms();
-        match self.live.tick(now) {
+        let live = &mut self.live;
+        match searching(|| live.tick(now)) {
             Some(entry) => {
                 self.spent = None;
                 if let Err(e) = self.commit(entry, true, received_ms, None).await {
@@ -555,10 +556,21 @@ impl Owner {
     ) -> Result<Value, ApiError> {
         let now = game_time(received_ms, self.meta.origin_ms);
         let client_id = request.client_id.clone();
-        let (answer, entry) = self
-            .live
-            .submit(by, request, now, self.sealer.as_ref())
-            .map_err(rejection)?;
+        let (live, sealer) = (&mut self.live, self.sealer.as_ref());
+        // a move is judged in microseconds; what may end a game (a flag, a
+        // resignation, a claim, a ruling) may search whether a side can
+        // still checkmate, up to seconds: off the runtime's worker
+        let may_search = !matches!(
+            request.action,
+            arbitre_record::ActionRecord::Move { .. } | arbitre_record::ActionRecord::Press
+        );
+        let submit = || live.submit(by, request, now, sealer);
+        let (answer, entry) = if may_search {
+            searching(submit)
+        } else {
+            submit()
+        }
+        .map_err(rejection)?;
         if let Some(entry) = entry {
             match self
                 .commit(entry, answer.accepted, received_ms, client_id)
@@ -679,6 +691,15 @@ impl Owner {
                 })
             })
             .collect()
+    }
+}
+
+/// Runs `work`, which may search for seconds, without holding up the other
+/// tasks of the runtime's worker (on a multi-threaded runtime).
+fn searching<T>(work: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(work),
+        _ => work(),
     }
 }
 
