@@ -782,3 +782,49 @@ async fn the_openapi_document_lists_every_path_of_the_api() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["error"]["code"], "not-found");
 }
+
+/// Every scenario file of the project, imported through the API, ends as
+/// `arbitre replay` says it must: the server runs the same Laws.
+#[tokio::test]
+async fn every_scenario_imported_through_the_api_ends_as_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
+    let mut checked = 0;
+    for sub in ["engine", "irregular", "adjourn"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let scenario: Value = serde_json::from_str(&text).unwrap();
+            let (status, created) = api
+                .call("POST", "/api/games/import", Some(ORGANISER), &text)
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{}: {created}", file.display());
+            let id = created["id"].as_str().unwrap();
+            let state = api.state(id).await;
+            for key in ["result", "termination", "article", "state"] {
+                if let Some(want) = scenario["expect"].get(key) {
+                    assert_eq!(&state[key], want, "{}: {key}", file.display());
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 250, "{checked} scenarios");
+    // a malformed scenario: the path of what is wrong
+    let (status, error) = api
+        .call(
+            "POST",
+            "/api/games/import",
+            Some(ORGANISER),
+            r#"{"name": "x", "edition": "fide-2005", "time_control": "5400", "events": [{"t": 1, "by": "white", "move": 3}]}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["error"]["path"], "events[0].move", "{error}");
+}
