@@ -41,6 +41,8 @@ mod odds;
 mod offers;
 mod quickplay;
 mod read;
+
+pub use read::SheetCache;
 mod setting;
 mod setup;
 mod snapshot;

@@ -1375,6 +1375,33 @@ proptest! {
         run(&s, &evs, Checks { press_starts_opponent: true, ..Checks::default() })?;
     }
 
+    /// 4a. The scoresheet a server keeps written between events (a
+    /// `SheetCache` across the whole game: offers marked after the move,
+    /// illegal moves left standing and reinstated, odds series), read after
+    /// some events only (so that a move taken back and another played
+    /// happen between two readings), is the scoresheet written from the
+    /// start.
+    #[test]
+    fn the_cached_scoresheet_is_the_scoresheet(
+        Case(s) in game_setup(),
+        steps in steps(120),
+        every in 1usize..6,
+    ) {
+        let evs = events(&s, &steps);
+        let mut game = Game::new(s.clone()).expect("setup");
+        let mut cache = arbitre_laws::game::SheetCache::default();
+        for (i, e) in evs.iter().enumerate() {
+            game.apply(e);
+            if i % every == 0 || i + 1 == evs.len() {
+                prop_assert_eq!(
+                    game.scoresheet_cached(&mut cache),
+                    game.scoresheet(),
+                    "after event {}", i
+                );
+            }
+        }
+    }
+
     /// 4b. In a game being played, with no move waiting for its press, the
     /// clock of the side to move runs (but while a sealed move waits in its
     /// envelope, A9b/A9c, and while an illegal move that cannot be played on

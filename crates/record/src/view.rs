@@ -8,8 +8,10 @@
 use std::collections::BTreeMap;
 
 use arbitre_laws::{
-    event::side_code, game::AdjournmentPhase, outcome::State, Decision, Game, Instant, Language,
-    Millis, Ruling,
+    event::side_code,
+    game::{AdjournmentPhase, SheetCache},
+    outcome::State,
+    Decision, Game, Instant, Language, Millis, Ruling,
 };
 use serde_json::{json, Map, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Move, Position};
@@ -42,6 +44,10 @@ fn envelope(game: &Game) -> Value {
 
 /// The output object of `docs/SCENARIOS.md`.
 pub fn report(game: &Game, lang: Language) -> Value {
+    report_with_sheet(game, lang, game.scoresheet())
+}
+
+fn report_with_sheet(game: &Game, lang: Language, scoresheet: Vec<String>) -> Value {
     let outcome = game.outcome();
     let state: State = game.state();
     let log: Vec<Value> = game.log().iter().map(|d| decision(d, lang)).collect();
@@ -56,7 +62,7 @@ pub fn report(game: &Game, lang: Language) -> Value {
             "black": seconds(game.clock().remaining(Color::Black)),
         },
         "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
-        "scoresheet": game.scoresheet(),
+        "scoresheet": scoresheet,
         "envelope": envelope(game),
         "log": log,
     })
@@ -136,7 +142,18 @@ pub fn dests(game: &Game) -> Map<String, Value> {
 /// the report, with the clocks as they show at `now`, and what a board or
 /// a console needs to act.
 pub fn live_state(game: &Game, now: Instant, lang: Language) -> Value {
-    let mut state = report(game, lang);
+    live_state_cached(game, now, lang, &mut SheetCache::default())
+}
+
+/// [`live_state`] with the scoresheet written from `cache` (a live game
+/// keeps one: each state then writes only the new half-moves).
+pub fn live_state_cached(
+    game: &Game,
+    now: Instant,
+    lang: Language,
+    cache: &mut SheetCache,
+) -> Value {
+    let mut state = report_with_sheet(game, lang, game.scoresheet_cached(cache));
     let clocks = game.remaining_at(now.max(game.now()));
     let running = (game.outcome().is_none()
         && !matches!(game.state(), State::AwaitingRuling { .. }))

@@ -89,6 +89,8 @@ pub struct LiveGame {
     answered: VecDeque<String>,
     alerts: Vec<Alert>,
     lang: Language,
+    /// The scoresheet written so far (each state writes only new moves).
+    sheet: arbitre_laws::game::SheetCache,
 }
 
 impl LiveGame {
@@ -102,6 +104,7 @@ impl LiveGame {
             answered: VecDeque::new(),
             alerts: Vec::new(),
             lang,
+            sheet: Default::default(),
         })
     }
 
@@ -135,6 +138,7 @@ impl LiveGame {
             answered: VecDeque::new(),
             alerts,
             lang,
+            sheet: Default::default(),
         };
         for (id, answer) in client_ids {
             live.remember(id, answer);
@@ -184,8 +188,8 @@ impl LiveGame {
     }
 
     /// The game's state at `now`, as `GET /api/games/{id}` shows it.
-    pub fn state(&self, now: Instant) -> Value {
-        let mut state = view::live_state(&self.game, now, self.lang);
+    pub fn state(&mut self, now: Instant) -> Value {
+        let mut state = view::live_state_cached(&self.game, now, self.lang, &mut self.sheet);
         if let Value::Object(map) = &mut state {
             map.insert("seq".into(), json!(self.stored.next_seq()));
             map.insert("edition".into(), json!(self.stored.setup.edition));

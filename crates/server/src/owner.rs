@@ -665,7 +665,7 @@ impl Owner {
         }
     }
 
-    fn state(&self) -> Value {
+    fn state(&mut self) -> Value {
         let mut state = self.live.state(self.now());
         if let Value::Object(map) = &mut state {
             map.insert("id".into(), json!(self.id));

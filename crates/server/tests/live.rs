@@ -217,7 +217,7 @@ fn a_restored_game_is_the_live_one() {
     }
     let text = g.stored().to_json().to_string();
     let stored = arbitre_record::StoredGame::parse(&text).unwrap();
-    let (back, divergences) = LiveGame::restore(stored, Vec::new(), Language::En).unwrap();
+    let (mut back, divergences) = LiveGame::restore(stored, Vec::new(), Language::En).unwrap();
     assert!(divergences.is_empty());
     assert_eq!(back.state(Instant(9_000)), g.state(Instant(9_000)));
     assert_eq!(

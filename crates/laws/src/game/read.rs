@@ -16,6 +16,16 @@ use crate::{
     outcome::{Outcome, Ruling, State},
 };
 
+/// The half-moves of a scoresheet already written, for
+/// [`Game::scoresheet_cached`].
+#[derive(Clone, Debug, Default)]
+pub struct SheetCache {
+    moves: Vec<Move>,
+    written: Vec<Box<str>>,
+    overrides: Vec<(u32, Chess)>,
+    notation: Option<crate::notation::Language>,
+}
+
 impl Game {
     /// The edition in force.
     pub fn laws(&self) -> &'static Edition {
@@ -160,6 +170,88 @@ impl Game {
     /// The scoresheet: each half-move in SAN with the notation's letters,
     /// `(=)` after a move where a draw was offered.
     pub fn scoresheet(&self) -> Vec<String> {
+        self.scoresheet_cached(&mut SheetCache::default())
+    }
+
+    /// [`Game::scoresheet`], writing only the half-moves `cache` does not
+    /// hold yet: a server that shows the scoresheet after every move pays
+    /// for the new move, not for the whole game again. The cache checks
+    /// itself against the game (the moves it was written for, the positions
+    /// set on the board since), so a cache from another game or from before
+    /// a retraction is rewritten, never trusted.
+    pub fn scoresheet_cached(&self, cache: &mut SheetCache) -> Vec<String> {
+        // what the cache holds is valid up to the first move that differs
+        // or the first half-move after which a position was set
+        let mut valid = cache
+            .moves
+            .iter()
+            .zip(&self.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if cache.overrides != self.overrides {
+            // a position set after a half-move (or no longer set): the
+            // half-moves from the next one on are rewritten
+            let differing = self
+                .overrides
+                .iter()
+                .filter(|o| !cache.overrides.contains(o))
+                .chain(
+                    cache
+                        .overrides
+                        .iter()
+                        .filter(|o| !self.overrides.contains(o)),
+                )
+                .map(|(ply, _)| *ply as usize)
+                .min();
+            if let Some(ply) = differing {
+                valid = valid.min(ply + 1);
+            }
+        }
+        if cache.notation != Some(self.notation) {
+            valid = 0;
+        }
+        cache.moves.truncate(valid);
+        cache.written.truncate(valid);
+        if cache.written.len() < self.moves.len() {
+            // the position before the first half-move to write
+            let mut pos = self.start.clone();
+            for (i, m) in self.moves.iter().enumerate() {
+                if i >= cache.written.len() {
+                    let san = if pos.is_legal(*m) {
+                        write_san(&pos, m, self.notation)
+                    } else {
+                        // an illegal move left standing: written as it was made
+                        illegal::written_physical(&pos, m, self.notation)
+                    };
+                    cache.written.push(san.into_boxed_str());
+                    cache.moves.push(*m);
+                }
+                match self.overrides.iter().find(|(ply, _)| *ply == i as u32) {
+                    Some((_, after)) => pos = after.clone(),
+                    None => pos.play_unchecked(*m),
+                }
+            }
+        }
+        cache.overrides.clone_from(&self.overrides);
+        cache.notation = Some(self.notation);
+        let sheet: Vec<String> = cache
+            .written
+            .iter()
+            .enumerate()
+            .map(|(i, san)| {
+                let mut san = san.to_string();
+                if self.offers.contains(&(i as u32)) {
+                    san.push_str("(=)");
+                }
+                san
+            })
+            .collect();
+        debug_assert_eq!(sheet, self.scoresheet_replayed(), "the scoresheet cache");
+        sheet
+    }
+
+    /// The scoresheet written from the start, move by move.
+    fn scoresheet_replayed(&self) -> Vec<String> {
         let mut pos = self.start.clone();
         let mut sheet = Vec::with_capacity(self.moves.len());
         for (i, m) in self.moves.iter().enumerate() {
@@ -167,7 +259,6 @@ impl Game {
             let mut san = if pos.is_legal(*m) {
                 write_san(&pos, m, self.notation)
             } else {
-                // an illegal move left standing: written as it was made
                 illegal::written_physical(&pos, m, self.notation)
             };
             if self.offers.contains(&(i as u32)) {
