@@ -336,7 +336,10 @@ impl Owner {
         let (tx, rx) = mpsc::channel(64);
         let handle = GameHandle { tx: tx.clone() };
         self.shared.metrics.games_loaded.inc();
-        tokio::spawn(self.run(rx, tx));
+        // the owner keeps only a weak sender to its own queue: once every
+        // handle is gone (the registry cleared at shutdown) the queue
+        // closes and the owner ends
+        tokio::spawn(self.run(rx, tx.downgrade()));
         handle
     }
 
@@ -344,7 +347,7 @@ impl Owner {
         game_time(self.shared.clock.now_ms(), self.meta.origin_ms)
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::Sender<Command>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::WeakSender<Command>) {
         loop {
             let deadline = self
                 .live
@@ -370,7 +373,9 @@ impl Owner {
                         self.time_passes().await;
                     } else {
                         // a finished game nobody asked for: let it go
-                        self.shared.games.remove(&self.id, &tx);
+                        if let Some(tx) = tx.upgrade() {
+                            self.shared.games.remove(&self.id, &tx);
+                        }
                         rx.close();
                         while let Some(command) = rx.recv().await {
                             self.handle(command).await;
