@@ -167,6 +167,7 @@ macro_rules! on_both {
 on_both!(
     a_game_over_http,
     websocket_and_ndjson_streams,
+    concurrent_requests_on_one_game,
     kill_9_mid_game_loses_nothing_acknowledged,
     graceful_shutdown_stops_and_restarts_the_clocks,
     a_flag_falls_with_no_client_present,
@@ -963,6 +964,98 @@ async fn websocket_and_ndjson_streams(env: Env) {
     assert_eq!(state["scoresheet"].as_array().map(Vec::len), Some(16));
 }
 
+/// Requests racing on one game: its owner takes them one at a time, so of
+/// several sent with the same `after` exactly one is applied, and of several
+/// with the same `client_id` one is applied and all get its answer.
+async fn concurrent_requests_on_one_game(env: Env) {
+    let server = Server::start(&env).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "600",
+                       "players": {"white": "Race", "black": "Condition"}}))
+        .await;
+    server
+        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    let post_all = |token: String, bodies: Vec<Value>| {
+        let url = server.url(&format!("/api/games/{}/events", game.id));
+        let tasks: Vec<_> = bodies
+            .into_iter()
+            .map(|body| {
+                let (http, url, token) = (server.http.clone(), url.clone(), token.clone());
+                tokio::spawn(async move {
+                    let response = http
+                        .post(&url)
+                        .bearer_auth(token)
+                        .body(body.to_string())
+                        .send()
+                        .await
+                        .expect("answered");
+                    let status = response.status();
+                    (status, response.json::<Value>().await.expect("JSON"))
+                })
+            })
+            .collect();
+        async move {
+            let mut answers = Vec::new();
+            for task in tasks {
+                answers.push(task.await.expect("a request"));
+            }
+            answers
+        }
+    };
+
+    // ten arbiter's events after seq 0: one is applied, nine are stale
+    let answers = post_all(
+        game.arbiter.clone(),
+        (0..10)
+            .map(|i| json!({"adjust_time": {"white": i + 1, "article": "6.10.2"}, "after": 0}))
+            .collect(),
+    )
+    .await;
+    let applied: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::OK)
+        .map(|(_, answer)| answer)
+        .collect();
+    assert_eq!(applied.len(), 1, "{answers:?}");
+    assert_eq!(applied[0]["seq"], 1);
+    assert_eq!(applied[0]["accepted"], true, "{}", applied[0]);
+    assert!(
+        answers.iter().all(|(status, a)| *status == StatusCode::OK
+            || (*status == StatusCode::CONFLICT && a["error"]["code"] == "stale")),
+        "{answers:?}"
+    );
+    let state = server.state(&game.id).await;
+    assert_eq!(state["seq"], 2);
+
+    // the same move five times at once under one client_id: applied once
+    let answers = post_all(
+        game.white.clone(),
+        (0..5)
+            .map(|_| json!({"move": "e4", "client_id": "the-one-e4"}))
+            .collect(),
+    )
+    .await;
+    for (status, answer) in &answers {
+        assert_eq!(*status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["seq"], 2, "{answer}");
+        assert_eq!(answer["accepted"], true, "{answer}");
+    }
+    let state = server.state(&game.id).await;
+    assert_eq!(state["seq"], 3);
+    assert_eq!(strings(&state["scoresheet"]), ["e4"]);
+
+    // a stream resumed at the last seq gets only what follows
+    let mut stream = server.ndjson(&game.id, Some(2)).await;
+    assert_eq!(stream.message().await["type"], "game");
+    server
+        .accepted(&game.id, &game.black, json!({"move": "c6"}), 3)
+        .await;
+    let event = stream.event().await;
+    assert_eq!(event["seq"], 3);
+    assert_eq!(event["action"], json!({"move": "c6"}));
+}
+
 /// kill -9 while moves are in flight; the restart on the same database
 /// keeps every acknowledged event with its seq, records the outage (the
 /// clocks stopped from the last durable instant), decides nothing by it
@@ -1482,6 +1575,26 @@ async fn errors_are_4xx_with_a_body_never_500(env: Env) {
         .post("/api/games/nosuchgame/events", Some(ORGANISER), &e4)
         .await;
     error(status, &body, StatusCode::NOT_FOUND, "not-found");
+
+    // 405, in the same form
+    let (status, text) = server
+        .send(server.http.delete(server.url("/api/games")))
+        .await;
+    error(
+        status,
+        &parse(&text),
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+    );
+    let (status, text) = server
+        .send(server.http.put(server.url(&events(&a))).body(start.clone()))
+        .await;
+    error(
+        status,
+        &parse(&text),
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+    );
 
     // 400: not JSON, not an object, an unknown key, two actions, a bad setup
     for (body, path) in [
