@@ -32,7 +32,7 @@ if [ ! -d "$conformance" ]; then
 fi
 
 if [ "${ARBITRE_REQUIRE_POSTGRES:-}" != 1 ] && ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
-    echo "test.sh: no PostgreSQL at 127.0.0.1:5432; crates/store's PostgreSQL tests will NOT run (ARBITRE_REQUIRE_POSTGRES=1 makes them fail instead)"
+    echo "test.sh: no PostgreSQL at 127.0.0.1:5432; the PostgreSQL variants of crates/store's tests and of crates/arbitre/tests/serve_e2e.rs will NOT run (ARBITRE_REQUIRE_POSTGRES=1 makes them fail instead)"
 fi
 
 cargo fmt --all --check

@@ -201,6 +201,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
         // one span per request (method, path; never a body or a token), at debug level
         .layer(tower_http::trace::TraceLayer::new_for_http())
@@ -230,6 +231,16 @@ async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) 
 
 async fn not_found() -> ApiError {
     ApiError::not_found("no such path: see GET /api/openapi.json")
+}
+
+/// 405 with the API's error body (axum's own has none).
+async fn method_not_allowed() -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED.as_u16(),
+        code: "method-not-allowed",
+        message: "this path does not take this method: see GET /api/openapi.json".into(),
+        path: None,
+    }
 }
 
 /// A body as text: `413` past the limit, `400` when not UTF-8.

@@ -20,7 +20,8 @@ pub struct ApiError {
     #[schema(ignore)]
     pub status: u16,
     /// A stable code: `malformed`, `unauthorized`, `forbidden`, `not-found`,
-    /// `stale`, `too-large`, `rate-limited`, `unavailable`.
+    /// `method-not-allowed`, `stale`, `too-large`, `rate-limited`,
+    /// `unavailable`.
     pub code: &'static str,
     /// What is wrong, in words.
     pub message: String,

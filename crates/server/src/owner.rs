@@ -394,7 +394,10 @@ impl Owner {
         let handle = GameHandle { tx: tx.clone() };
         self.shared.metrics.games_loaded.inc();
         let shared = self.shared.clone();
-        let task = tokio::spawn(self.run(rx, tx));
+        // the owner keeps only a weak sender to its own queue: once every
+        // handle is gone (the registry cleared at shutdown) the queue
+        // closes and the owner ends
+        let task = tokio::spawn(self.run(rx, tx.downgrade()));
         let mut tasks = shared.games.tasks.lock().unwrap_or_else(|e| e.into_inner());
         if tasks.len() >= 64 && tasks.len().is_power_of_two() {
             tasks.retain(|t| !t.is_finished());
@@ -407,7 +410,7 @@ impl Owner {
         game_time(self.shared.clock.now_ms(), self.meta.origin_ms)
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::Sender<Command>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::WeakSender<Command>) {
         loop {
             let deadline = self
                 .live
@@ -433,7 +436,9 @@ impl Owner {
                         self.time_passes().await;
                     } else {
                         // a finished game nobody asked for: let it go
-                        self.shared.games.remove(&self.id, &tx);
+                        if let Some(tx) = tx.upgrade() {
+                            self.shared.games.remove(&self.id, &tx);
+                        }
                         rx.close();
                         while let Some(command) = rx.recv().await {
                             self.handle(command).await;

@@ -161,7 +161,10 @@ async fn feed_inner(
                     Err(_) => None,
                 }
                 .unwrap_or_else(|| "the server is shutting down".into());
-                send(Arc::from(json!({"type": "closing", "reason": reason}).to_string())).await?;
+                // `type` first: the WebSocket's writer knows this line by
+                // its start (json! would sort `reason` before it)
+                let line = format!(r#"{{"type":"closing","reason":{}}}"#, Value::from(reason));
+                send(Arc::from(line)).await?;
                 return Ok(());
             }
             () = tx.closed() => return Err(()),
