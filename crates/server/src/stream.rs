@@ -59,6 +59,19 @@ pub async fn stream(
     // subscribed before the answer: every entry committed after the
     // request is answered is in the stream (and a 404 before any stream)
     let subscription = app.shared.ask(&id, Command::Subscribe).await?;
+    if let Some(since) = query.since {
+        if subscription.last.is_none_or(|last| since > last) {
+            return Err(ApiError {
+                path: Some("since".into()),
+                ..ApiError::malformed(match subscription.last {
+                    Some(last) => {
+                        format!("`since` is {since}, after the game's last event, {last}")
+                    }
+                    None => format!("`since` is {since}: the game has no event yet"),
+                })
+            });
+        }
+    }
     let (tx, rx) = mpsc::channel::<Line>(64);
     let shared = app.shared.clone();
     let feed_id = id.clone();

@@ -637,6 +637,12 @@ async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
         .call("GET", &format!("/api/games/{id}/stream?since=x"), None, "")
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    // a seq the game has not reached: said, not silently waited past
+    let (status, error) = api
+        .call("GET", &format!("/api/games/{id}/stream?since=4"), None, "")
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["error"]["path"], "since");
 }
 
 /// Many clients at once on one game and on many: every acknowledged event
