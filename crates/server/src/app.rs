@@ -199,6 +199,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/openapi.json", get(openapi))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))
+        .merge(crate::bare::router())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
         .with_state(app.clone());
