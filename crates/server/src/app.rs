@@ -550,7 +550,7 @@ pub(crate) async fn submit(
     app.shared
         .ask(id, |reply| Command::Submit {
             by,
-            request,
+            request: Box::new(request),
             received_ms,
             reply,
         })
