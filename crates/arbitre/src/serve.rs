@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     pub json_logs: bool,
+    /// Also serve `POST /bench/bare/{id}`, the load benchmark's limit: the
+    /// same HTTP stack and store commit with no chess engine (bench/load.sh).
+    #[arg(long)]
+    pub bench_bare: bool,
 }
 
 fn parse_batching(text: &str) -> Result<Batching, String> {
@@ -97,6 +101,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
         },
         None => None,
     };
+    if args.bench_bare {
+        arbitre_server::bare::enable();
+    }
     let config = Config {
         listen: args.listen,
         db: args.db.clone(),

@@ -200,6 +200,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/openapi.json", get(openapi))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))
+        .merge(crate::bare::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
@@ -570,7 +571,7 @@ pub(crate) async fn submit(
     app.shared
         .ask(id, |reply| Command::Submit {
             by,
-            request,
+            request: Box::new(request),
             received_ms,
             reply,
         })

@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod bare;
 pub mod clock;
 pub mod error;
 pub mod keys;

@@ -99,8 +99,9 @@ pub enum Command {
     Submit {
         /// Who sends it.
         by: Actor,
-        /// The event.
-        request: EventRequest,
+        /// The event (boxed: it is most of a command's size, and each
+        /// game's queue holds room for 32 commands).
+        request: Box<EventRequest>,
         /// When the server received it (epoch ms).
         received_ms: i64,
         /// The answer: `{"seq", "accepted", "decisions", "game"}`.
@@ -397,7 +398,7 @@ impl Owner {
         // the owner keeps only a weak sender to its own queue: once every
         // handle is gone (the registry cleared at shutdown) the queue
         // closes and the owner ends
-        let task = tokio::spawn(self.run(rx, tx.downgrade()));
+        let task = tokio::spawn(Box::new(self).run(rx, tx.downgrade()));
         let mut tasks = shared.games.tasks.lock().unwrap_or_else(|e| e.into_inner());
         if tasks.len() >= 64 && tasks.len().is_power_of_two() {
             tasks.retain(|t| !t.is_finished());
@@ -410,7 +411,16 @@ impl Owner {
         game_time(self.shared.clock.now_ms(), self.meta.origin_ms)
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, tx: mpsc::WeakSender<Command>) {
+    /// The owner's loop. The owner is boxed (an `async fn` keeps its
+    /// arguments twice) and what it awaits per command is boxed too, so
+    /// that a live game keeps between commands its owner (2.4 KB) and a
+    /// small task, not twice the owner and the largest state of every store
+    /// call (8.9 KB: BENCHMARKS.md, "The server under load").
+    async fn run(
+        mut self: Box<Self>,
+        mut rx: mpsc::Receiver<Command>,
+        tx: mpsc::WeakSender<Command>,
+    ) {
         loop {
             let deadline = self
                 .live
@@ -428,12 +438,12 @@ impl Owner {
             };
             tokio::select! {
                 command = rx.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => Box::pin(self.handle(command)).await,
                     None => break,
                 },
                 () = sleep_until(wake) => {
                     if deadline.is_some() {
-                        self.time_passes().await;
+                        Box::pin(self.time_passes()).await;
                     } else {
                         // a finished game nobody asked for: let it go
                         if let Some(tx) = tx.upgrade() {
@@ -441,7 +451,7 @@ impl Owner {
                         }
                         rx.close();
                         while let Some(command) = rx.recv().await {
-                            self.handle(command).await;
+                            Box::pin(self.handle(command)).await;
                         }
                         break;
                     }
@@ -476,7 +486,7 @@ impl Owner {
                 received_ms,
                 reply,
             } => {
-                let answer = self.submit(by, request, received_ms).await;
+                let answer = self.submit(by, *request, received_ms).await;
                 let _ = reply.send(answer);
             }
             Command::State(reply) => {

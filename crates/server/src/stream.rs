@@ -33,6 +33,10 @@ use crate::{
 /// How often an idle stream says it is alive.
 pub const PING: Duration = Duration::from_secs(7);
 
+/// A WebSocket's read buffer: an event's body fits (a larger message, up to
+/// `BODY_LIMIT`, grows it for as long as it takes).
+const READ_BUFFER: usize = 4 * 1024;
+
 /// `?since=SEQ`.
 #[derive(Deserialize, Default)]
 pub struct StreamQuery {
@@ -78,6 +82,9 @@ pub async fn stream(
     match upgrade {
         Ok(ws) => Ok(ws
             .max_message_size(crate::app::BODY_LIMIT)
+            // tungstenite fills its whole read buffer (128 KiB by default) on
+            // every read: that much per socket stays resident
+            .read_buffer_size(READ_BUFFER)
             .on_upgrade(move |socket| websocket(app, id, socket, tx, rx, query.since, subscription))
             .into_response()),
         Err(_) => {

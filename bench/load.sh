@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# The server under load (issue 12; BENCHMARKS.md, "The server under load").
+#
+# Bots (crates/loadgen, `arbitre-loadgen`) replay real games of the PGN
+# corpus against `arbitre serve` over loopback: per game, the organiser
+# creates it, the arbiter starts it, White's and Black's bots alternate the
+# recorded moves with randomised think times (the offered load is RATE moves/s
+# over all games), half of the games over HTTP keep-alive and half over each
+# seat's WebSocket. Every measurement starts a fresh server on a fresh
+# database (a temporary SQLite file, or a new PostgreSQL database on
+# 127.0.0.1:5432, dropped afterwards) and measures, after WARMUP seconds, for
+# DURATION seconds: acknowledged moves/s (accepted ones only; refusals and
+# errors apart), client-side latency (p50/p99/p99.9), memory per live game
+# (server VmRSS after creating, starting and playing 2 moves in every game,
+# minus before, over the number of games; then the WebSockets' extra), and
+# CPU (server, load generator, database, whole machine) in % of one core.
+#
+#   1. per backend and per size: SIZES live games at RATE moves/s offered;
+#   2. the limit: the bare endpoint (`arbitre serve --bench-bare`,
+#      `POST /bench/bare/{id}`: same HTTP stack and store commit, no chess)
+#      against arbitre, RATIO_GAMES games with no think time (each game's
+#      next move as soon as the last is acknowledged), HTTP only, ROUNDS
+#      rounds interleaved (bare, arbitre, bare, arbitre, ...), medians;
+#   3. the store's batching: `--commit none`, `free` and `2000` (a 2 ms
+#      window): a lone game's latency (1 game, no think time) and the
+#      throughput of RATIO_GAMES games with no think time.
+#
+# Usage (from anywhere; builds what it needs):
+#   bench/load.sh                                   # everything, about 12 minutes
+#   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 bench/load.sh     # a quick run
+#   BACKENDS=sqlite bench/load.sh                   # without PostgreSQL
+# Knobs (environment): SIZES ("100 1000 10000"), RATE (10000), DURATION (10),
+# WARMUP (3), WS_SHARE (0.5), ROUNDS (3), RATIO_GAMES (1000), BATCHING (1 to
+# run part 3), BACKENDS ("sqlite postgres"), ARBITRE_BENCH_POSTGRES
+# (postgres://postgres@127.0.0.1:5432, trust authentication, a role that may
+# create databases), ARBITRE_CORPUS (../shared/corpus/pgn), PORT (18090),
+# OUT (target/bench-load: the raw results, one JSON object per run).
+# Needs curl, jq, python3; createdb/dropdb for PostgreSQL (skipped with a note
+# when no server answers). The machine should be otherwise idle: the load
+# generator shares its cores with the server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes="${SIZES:-100 1000 10000}"
+rate="${RATE:-10000}"
+duration="${DURATION:-10}"
+warmup="${WARMUP:-3}"
+ws_share="${WS_SHARE:-0.5}"
+rounds="${ROUNDS:-3}"
+ratio_games="${RATIO_GAMES:-1000}"
+batching="${BATCHING:-1}"
+backends="${BACKENDS:-sqlite postgres}"
+pg="${ARBITRE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
+corpus="${ARBITRE_CORPUS:-../shared/corpus/pgn}"
+port="${PORT:-18090}"
+out="${OUT:-target/bench-load}"
+
+if [ ! -e "$corpus" ]; then
+    echo "no corpus at $corpus: set ARBITRE_CORPUS"; exit 1
+fi
+cargo build --release -q -p arbitre -p arbitre-loadgen
+
+work=$(mktemp -d)
+mkdir -p "$out"
+results="$out/results-$(date +%Y%m%d-%H%M%S).jsonl"
+token="bench-organiser-$$-$RANDOM"
+server_pid=""
+databases=()
+count=0
+
+pg_host=$(sed -E 's|^postgres(ql)?://([^@/]*@)?([^:/]*).*|\3|' <<< "$pg")
+pg_port=$(sed -nE 's|^postgres(ql)?://([^@/]*@)?[^:/]*:([0-9]+).*|\3|p' <<< "$pg")
+pg_user=$(sed -nE 's|^postgres(ql)?://([^@:/]*)[^@/]*@.*|\2|p' <<< "$pg")
+pg_args=(-h "$pg_host" -p "${pg_port:-5432}" -U "${pg_user:-postgres}")
+
+stop_server() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid" 2>/dev/null || true
+        # a graceful stop records every running clock; the database is
+        # thrown away, so after 5 s the server is killed
+        for _ in $(seq 50); do
+            kill -0 "$server_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    server_pid=""
+}
+
+cleanup() {
+    stop_server
+    for db in "${databases[@]}"; do
+        dropdb "${pg_args[@]}" --if-exists --force "$db" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# a fresh database: its address in $db_url
+new_db() {
+    count=$((count + 1))
+    case "$1" in
+        sqlite) db_url="sqlite://$work/db$count.sqlite" ;;
+        postgres)
+            db_name="arbitre_bench_$$_$count"
+            createdb "${pg_args[@]}" "$db_name"
+            databases+=("$db_name")
+            db_url="${pg%/}/$db_name" ;;
+    esac
+}
+
+drop_db() {
+    case "$1" in
+        sqlite) rm -f "$work"/db*.sqlite* ;;
+        postgres) dropdb "${pg_args[@]}" --if-exists --force "$db_name" ;;
+    esac
+}
+
+# waits (at most QUIET_WAIT seconds, 60) until the machine is nearly idle:
+# less than a quarter of a core busy over one second
+wait_quiet() {
+    local waited=0 a b
+    while [ "$waited" -lt "${QUIET_WAIT:-60}" ]; do
+        a=$(awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
+        sleep 1
+        b=$(awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
+        if awk -v a="$a" -v b="$b" 'BEGIN {split(a, x); split(b, y);
+                exit !((y[1] - x[1]) < 0.125 * (y[2] - x[2]))}'; then
+            return 0
+        fi
+        waited=$((waited + 1))
+    done
+    echo "  (the machine is busy with other work: measuring anyway)"
+}
+
+start_server() {
+    local url=$1 commit=$2
+    target/release/arbitre serve --listen "127.0.0.1:$port" --db "$url" \
+        --organiser-token "$token" --commit "$commit" \
+        --rate-per-token 1000 --rate-per-address 0 --bench-bare \
+        > "$work/server.out" 2> "$work/server.log" &
+    server_pid=$!
+    for _ in $(seq 300); do
+        if curl -sf "http://127.0.0.1:$port/api/health" > /dev/null; then return 0; fi
+        if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+        sleep 0.1
+    done
+    echo "the server did not start:"; tail -n 20 "$work/server.log"; exit 1
+}
+
+# one measurement on a fresh server and database:
+#   measure LABEL BACKEND COMMIT [loadgen arguments...]
+measure() {
+    local label=$1 backend=$2 commit=$3; shift 3
+    local db_comm=()
+    new_db "$backend"
+    [ "$backend" = postgres ] && db_comm=(--database-comm postgres)
+    wait_quiet
+    start_server "$db_url" "$commit"
+    local line
+    line=$(target/release/arbitre-loadgen --server "127.0.0.1:$port" \
+        --organiser-token "$token" --corpus "$corpus" --server-pid "$server_pid" \
+        "${db_comm[@]}" --label "$label" --warmup "$warmup" "$@" 2> "$work/loadgen.log") || {
+        echo "arbitre-loadgen failed:"; cat "$work/loadgen.log"; exit 1; }
+    stop_server
+    drop_db "$backend"
+    line=$(jq -c --arg b "$backend" --arg c "$commit" --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
+        '. + {backend: $b, commit: $c, loadavg: $load}' <<< "$line")
+    echo "$line" >> "$results"
+    jq -r '"  \(.label) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"' <<< "$line"
+}
+
+have_postgres() {
+    pg_isready "${pg_args[@]}" -q 2>/dev/null && createdb --version > /dev/null 2>&1
+}
+
+echo "arbitre load benchmark: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo) RAM"
+echo "sizes: $sizes; $rate moves/s offered; ${warmup} s warm-up, ${duration} s measured; WebSocket share $ws_share"
+run_backends=()
+for backend in $backends; do
+    if [ "$backend" = postgres ] && ! have_postgres; then
+        echo "no PostgreSQL at $pg (or no createdb): PostgreSQL skipped"
+        continue
+    fi
+    run_backends+=("$backend")
+done
+
+for backend in "${run_backends[@]}"; do
+    echo "== $backend: live games at $rate moves/s offered"
+    for n in $sizes; do
+        measure load "$backend" free --games "$n" --rate "$rate" --duration "$duration" --ws-share "$ws_share"
+    done
+done
+
+for backend in "${run_backends[@]}"; do
+    echo "== $backend: the bare endpoint and arbitre, $ratio_games games, no think time, HTTP only"
+    for r in $(seq "$rounds"); do
+        measure "ratio-$r" "$backend" free --target bare --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+        measure "ratio-$r" "$backend" free --target arbitre --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+    done
+done
+
+if [ "$batching" = 1 ]; then
+    for backend in "${run_backends[@]}"; do
+        echo "== $backend: batching (--commit none, free, 2000)"
+        for commit in none free 2000; do
+            measure lone "$backend" "$commit" --games 1 --rate 0 --duration "$duration" --ws-share 0 --setup-moves 0
+            measure batch "$backend" "$commit" --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+        done
+    done
+fi
+
+echo
+echo "raw results: $results"
+python3 - "$results" <<'EOF'
+import json, statistics, sys
+runs = [json.loads(l) for l in open(sys.argv[1])]
+med = statistics.median
+def row(cells): print("| " + " | ".join(str(c) for c in cells) + " |")
+for backend in dict.fromkeys(r["backend"] for r in runs):
+    load = [r for r in runs if r["backend"] == backend and r["label"] == "load"]
+    if load:
+        print(f"\n{backend}: live games at {load[0]['rate_offered']:g} moves/s offered ({load[0]['ws_games']}/{load[0]['games']} games over WebSockets in the first)\n")
+        row(["games", "moves/s acked", "refused", "errors", "p50 ms", "p99 ms", "p99.9 ms",
+             "KiB/game", "+KiB/WS game", "server CPU %", "loadgen CPU %", "db CPU %", "machine CPU %"])
+        row(["---:"] * 13)
+        for r in load:
+            row([f"{r['games']:,}", f"{r['moves_per_s']:,.0f}", r["refused"], r["errors"], r["p50_ms"], r["p99_ms"],
+                 r["p999_ms"], f"{r['kib_per_game']:.1f}", f"{r['kib_per_ws_game']:.0f}", r["cpu_server_pct"],
+                 r["cpu_loadgen_pct"], r["cpu_database_pct"], r["cpu_machine_pct"]])
+    ratio = [r for r in runs if r["backend"] == backend and r["label"].startswith("ratio-")]
+    if ratio:
+        bare = [r for r in ratio if r["target"] == "bare"]
+        arb = [r for r in ratio if r["target"] == "arbitre"]
+        per_round = [a["moves_per_s"] / b["moves_per_s"] for b, a in zip(bare, arb) if b["moves_per_s"] > 0]
+        print(f"\n{backend}: bare endpoint vs arbitre, {ratio[0]['games']} games, no think time, HTTP only, {len(bare)} rounds\n")
+        row(["target", "moves/s (rounds)", "median", "p50 ms", "p99 ms", "server CPU %", "machine CPU %"])
+        row(["---", "---", "---:", "---:", "---:", "---:", "---:"])
+        for name, rs in (("bare", bare), ("arbitre", arb)):
+            row([name, " / ".join(f"{r['moves_per_s']:,.0f}" for r in rs), f"{med(r['moves_per_s'] for r in rs):,.0f}",
+                 med(r["p50_ms"] for r in rs), med(r["p99_ms"] for r in rs),
+                 med(r["cpu_server_pct"] for r in rs), med(r["cpu_machine_pct"] for r in rs)])
+        if per_round:
+            print(f"\narbitre / bare: {' / '.join(f'{x:.2f}' for x in per_round)} (median {med(per_round):.2f})")
+    batch = [r for r in runs if r["backend"] == backend and r["label"] in ("lone", "batch")]
+    if batch:
+        print(f"\n{backend}: batching\n")
+        row(["--commit", "lone game p50 ms", "lone p99 ms", "lone moves/s", f"{batch[-1]['games']} games moves/s", "p50 ms", "p99 ms"])
+        row(["---", "---:", "---:", "---:", "---:", "---:", "---:"])
+        for commit in dict.fromkeys(r["commit"] for r in batch):
+            lone = [r for r in batch if r["commit"] == commit and r["label"] == "lone"]
+            many = [r for r in batch if r["commit"] == commit and r["label"] == "batch"]
+            l = lone[0] if lone else {}
+            m = many[0] if many else {}
+            row([commit, l.get("p50_ms", ""), l.get("p99_ms", ""), f"{l.get('moves_per_s', 0):,.0f}",
+                 f"{m.get('moves_per_s', 0):,.0f}", m.get("p50_ms", ""), m.get("p99_ms", "")])
+EOF
