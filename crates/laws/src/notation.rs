@@ -453,7 +453,12 @@ fn translate(english: &str, lang: Language) -> String {
 /// `m` should be legal in `pos`; otherwise the text is a best effort without
 /// suffix.
 pub fn write_san(pos: &Chess, m: &Move, lang: Language) -> String {
-    translate(&SanPlus::from_move(pos.clone(), *m).to_string(), lang)
+    write_san_plus(&SanPlus::from_move(pos.clone(), *m), lang)
+}
+
+/// A move already in SAN, with the language's piece letters.
+pub fn write_san_plus(san: &SanPlus, lang: Language) -> String {
+    translate(&san.to_string(), lang)
 }
 
 /// The move in long algebraic notation with the language's piece letters

@@ -5,23 +5,28 @@
 //! envelope of an adjourned game shows is in `adjourn`
 //! ([`Game::envelope`]).
 
-use shakmaty::{ByColor, Chess, Color, Move, Position};
+use shakmaty::{san::SanPlus, ByColor, Chess, Color, Move, Position};
 
 use super::{adjourn, illegal, Awaiting, Decision, Game};
 use crate::{
     clock::{Clock, Instant, Millis},
     edition::{Edition, FlagPolicy, GameType, IllegalProcedure},
     event::ClaimKind,
-    notation::write_san,
+    notation::{write_san, write_san_plus},
     outcome::{Outcome, Ruling, State},
 };
 
 /// The half-moves of a scoresheet already written, for
 /// [`Game::scoresheet_cached`].
+///
+/// Compact, since a server keeps one per live game: the moves it was
+/// written for (5 bytes each) and their SAN (7 bytes each; the rare move
+/// written as it was made, illegal, apart).
 #[derive(Clone, Debug, Default)]
 pub struct SheetCache {
     moves: Vec<Move>,
-    written: Vec<Box<str>>,
+    sans: Vec<Option<SanPlus>>,
+    physical: Vec<(usize, Box<str>)>,
     overrides: Vec<(u32, Chess)>,
     notation: Option<crate::notation::Language>,
 }
@@ -211,19 +216,21 @@ impl Game {
             valid = 0;
         }
         cache.moves.truncate(valid);
-        cache.written.truncate(valid);
-        if cache.written.len() < self.moves.len() {
+        cache.sans.truncate(valid);
+        cache.physical.retain(|(ply, _)| *ply < valid);
+        if cache.sans.len() < self.moves.len() {
             // the position before the first half-move to write
             let mut pos = self.start.clone();
             for (i, m) in self.moves.iter().enumerate() {
-                if i >= cache.written.len() {
-                    let san = if pos.is_legal(*m) {
-                        write_san(&pos, m, self.notation)
+                if i >= cache.sans.len() {
+                    if pos.is_legal(*m) {
+                        cache.sans.push(Some(SanPlus::from_move(pos.clone(), *m)));
                     } else {
                         // an illegal move left standing: written as it was made
-                        illegal::written_physical(&pos, m, self.notation)
-                    };
-                    cache.written.push(san.into_boxed_str());
+                        let text = illegal::written_physical(&pos, m, self.notation);
+                        cache.sans.push(None);
+                        cache.physical.push((i, text.into_boxed_str()));
+                    }
                     cache.moves.push(*m);
                 }
                 match self.overrides.iter().find(|(ply, _)| *ply == i as u32) {
@@ -235,11 +242,18 @@ impl Game {
         cache.overrides.clone_from(&self.overrides);
         cache.notation = Some(self.notation);
         let sheet: Vec<String> = cache
-            .written
+            .sans
             .iter()
             .enumerate()
             .map(|(i, san)| {
-                let mut san = san.to_string();
+                let mut san = match san {
+                    Some(san) => write_san_plus(san, self.notation),
+                    None => cache
+                        .physical
+                        .iter()
+                        .find(|(ply, _)| *ply == i)
+                        .map_or_else(String::new, |(_, text)| text.to_string()),
+                };
                 if self.offers.contains(&(i as u32)) {
                     san.push_str("(=)");
                 }
