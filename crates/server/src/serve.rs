@@ -157,6 +157,11 @@ impl Server {
             let _ = closing.send(Some("the server is shutting down".into()));
         };
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        // no Nagle: a WebSocket's ack, written right after the event's
+        // broadcast, would wait for the client's delayed ACK (40 ms)
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let served = axum::serve(listener, service)
             .with_graceful_shutdown(signal)
             .await;
