@@ -531,7 +531,7 @@ async fn post_event(
     let received_ms = app.shared.clock.now_ms();
     let by = app.actor(&headers, &id).await?;
     let request = EventRequest::parse(&body_text(body)?).map_err(ApiError::record)?;
-    let answer = submit(&app, &id, by, request, received_ms).await?;
+    let answer = submit(&app, &id, by, request, received_ms, true).await?;
     app.shared.metrics.acknowledged(
         answer["accepted"].as_bool().unwrap_or(false),
         received.elapsed(),
@@ -539,19 +539,22 @@ async fn post_event(
     Ok(Json(answer))
 }
 
-/// An event to its game's owner; the answer once committed.
+/// An event to its game's owner; the answer once committed (with the
+/// game's state if `with_state`).
 pub(crate) async fn submit(
     app: &App,
     id: &str,
     by: Actor,
     request: EventRequest,
     received_ms: i64,
+    with_state: bool,
 ) -> Result<Value, ApiError> {
     app.shared
         .ask(id, |reply| Command::Submit {
             by,
             request: Box::new(request),
             received_ms,
+            with_state,
             reply,
         })
         .await?
