@@ -28,6 +28,10 @@
 #      throughput of RATIO_GAMES games with no think time; BATCH_ROUNDS
 #      rounds interleaved, medians.
 #
+# The server runs with `--rate-per-token 1000000 --rate-per-address 0`: all
+# the bots come from one loopback address and the organiser's token creates
+# every game (the limiters stay in the request path, never refusing).
+#
 # Usage (from anywhere; builds what it needs):
 #   bench/load.sh                                   # everything, about 15 minutes
 #   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 bench/load.sh     # a quick run
@@ -145,7 +149,7 @@ start_server() {
     local url=$1 commit=$2
     target/release/arbitre serve --listen "127.0.0.1:$port" --db "$url" \
         --organiser-token "$token" --commit "$commit" \
-        --rate-per-token 1000 --rate-per-address 0 --bench-bare \
+        --rate-per-token 1000000 --rate-per-address 0 --bench-bare \
         > "$work/server.out" 2> "$work/server.log" &
     server_pid=$!
     for _ in $(seq 300); do
@@ -175,7 +179,8 @@ measure() {
     line=$(jq -c --arg b "$backend" --arg c "$commit" --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
         '. + {backend: $b, commit: $c, loadavg: $load}' <<< "$line")
     echo "$line" >> "$results"
-    jq -r '"  \(.label) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"' <<< "$line"
+    jq -r '"  \(.label) \(.target) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"
+        + (if .errors_total > 0 then "\n  WARNING: \(.errors_total) requests failed (\(.setup_failures) while setting up): \(.failures[0])" else "" end)' <<< "$line"
 }
 
 have_postgres() {
