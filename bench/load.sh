@@ -15,23 +15,31 @@
 # minus before, over the number of games; then the WebSockets' extra), and
 # CPU (server, load generator, database, whole machine) in % of one core.
 #
-#   1. per backend and per size: SIZES live games at RATE moves/s offered;
+#   1. per backend and per size: SIZES live games at RATE moves/s offered
+#      (the target), then at LAT_RATE (a load the server takes: latency);
 #   2. the limit: the bare endpoint (`arbitre serve --bench-bare`,
 #      `POST /bench/bare/{id}`: same HTTP stack and store commit, no chess)
 #      against arbitre, RATIO_GAMES games with no think time (each game's
 #      next move as soon as the last is acknowledged), HTTP only, ROUNDS
 #      rounds interleaved (bare, arbitre, bare, arbitre, ...), medians;
-#   3. the store's batching: `--commit none`, `free` and `2000` (a 2 ms
-#      window): a lone game's latency (1 game, no think time) and the
-#      throughput of RATIO_GAMES games with no think time.
+#   3. memory 2 and 40 plies into 1,000 games (the first backend, HTTP only);
+#   4. the store's batching: `--commit none`, `free` and `2000` (a 2 ms
+#      window): a lone game's latency (1 game, no think time, 5 s) and the
+#      throughput of RATIO_GAMES games with no think time; BATCH_ROUNDS
+#      rounds interleaved, medians.
+#
+# The server runs with `--rate-per-token 1000000 --rate-per-address 0`: all
+# the bots come from one loopback address and the organiser's token creates
+# every game (the limiters stay in the request path, never refusing).
 #
 # Usage (from anywhere; builds what it needs):
-#   bench/load.sh                                   # everything, about 12 minutes
+#   bench/load.sh                                   # everything, about 15 minutes
 #   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 bench/load.sh     # a quick run
 #   BACKENDS=sqlite bench/load.sh                   # without PostgreSQL
-# Knobs (environment): SIZES ("100 1000 10000"), RATE (10000), DURATION (10),
+# Knobs (environment): SIZES ("100 1000 10000"), RATE (10000), LAT_RATE
+# (1000; empty: none), DURATION (10),
 # WARMUP (3), WS_SHARE (0.5), ROUNDS (3), RATIO_GAMES (1000), BATCHING (1 to
-# run part 3), BACKENDS ("sqlite postgres"), ARBITRE_BENCH_POSTGRES
+# run part 4), BATCH_ROUNDS (2), BACKENDS ("sqlite postgres"), ARBITRE_BENCH_POSTGRES
 # (postgres://postgres@127.0.0.1:5432, trust authentication, a role that may
 # create databases), ARBITRE_CORPUS (../shared/corpus/pgn), PORT (18090),
 # OUT (target/bench-load: the raw results, one JSON object per run).
@@ -43,12 +51,14 @@ cd "$(dirname "$0")/.."
 
 sizes="${SIZES:-100 1000 10000}"
 rate="${RATE:-10000}"
+lat_rate="${LAT_RATE:-1000}"
 duration="${DURATION:-10}"
 warmup="${WARMUP:-3}"
 ws_share="${WS_SHARE:-0.5}"
 rounds="${ROUNDS:-3}"
 ratio_games="${RATIO_GAMES:-1000}"
 batching="${BATCHING:-1}"
+batch_rounds="${BATCH_ROUNDS:-2}"
 backends="${BACKENDS:-sqlite postgres}"
 pg="${ARBITRE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
 corpus="${ARBITRE_CORPUS:-../shared/corpus/pgn}"
@@ -77,8 +87,8 @@ stop_server() {
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
         kill -TERM "$server_pid" 2>/dev/null || true
         # a graceful stop records every running clock; the database is
-        # thrown away, so after 5 s the server is killed
-        for _ in $(seq 50); do
+        # thrown away, so after 2 s the server is killed
+        for _ in $(seq 20); do
             kill -0 "$server_pid" 2>/dev/null || break
             sleep 0.1
         done
@@ -118,11 +128,11 @@ drop_db() {
     esac
 }
 
-# waits (at most QUIET_WAIT seconds, 60) until the machine is nearly idle:
+# waits (at most QUIET_WAIT seconds, 3) until the machine is nearly idle:
 # less than a quarter of a core busy over one second
 wait_quiet() {
     local waited=0 a b
-    while [ "$waited" -lt "${QUIET_WAIT:-60}" ]; do
+    while [ "$waited" -lt "${QUIET_WAIT:-3}" ]; do
         a=$(awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
         sleep 1
         b=$(awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
@@ -139,7 +149,7 @@ start_server() {
     local url=$1 commit=$2
     target/release/arbitre serve --listen "127.0.0.1:$port" --db "$url" \
         --organiser-token "$token" --commit "$commit" \
-        --rate-per-token 1000 --rate-per-address 0 --bench-bare \
+        --rate-per-token 1000000 --rate-per-address 0 --bench-bare \
         > "$work/server.out" 2> "$work/server.log" &
     server_pid=$!
     for _ in $(seq 300); do
@@ -169,7 +179,8 @@ measure() {
     line=$(jq -c --arg b "$backend" --arg c "$commit" --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
         '. + {backend: $b, commit: $c, loadavg: $load}' <<< "$line")
     echo "$line" >> "$results"
-    jq -r '"  \(.label) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"' <<< "$line"
+    jq -r '"  \(.label) \(.target) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"
+        + (if .errors_total > 0 then "\n  WARNING: \(.errors_total) requests failed (\(.setup_failures) while setting up): \(.failures[0])" else "" end)' <<< "$line"
 }
 
 have_postgres() {
@@ -177,7 +188,7 @@ have_postgres() {
 }
 
 echo "arbitre load benchmark: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo) RAM"
-echo "sizes: $sizes; $rate moves/s offered; ${warmup} s warm-up, ${duration} s measured; WebSocket share $ws_share"
+echo "sizes: $sizes; $rate and $lat_rate moves/s offered; ${warmup} s warm-up, ${duration} s measured; WebSocket share $ws_share"
 run_backends=()
 for backend in $backends; do
     if [ "$backend" = postgres ] && ! have_postgres; then
@@ -188,9 +199,11 @@ for backend in $backends; do
 done
 
 for backend in "${run_backends[@]}"; do
-    echo "== $backend: live games at $rate moves/s offered"
-    for n in $sizes; do
-        measure load "$backend" free --games "$n" --rate "$rate" --duration "$duration" --ws-share "$ws_share"
+    for r in $rate $lat_rate; do
+        echo "== $backend: live games at $r moves/s offered"
+        for n in $sizes; do
+            measure load "$backend" free --games "$n" --rate "$r" --duration "$duration" --ws-share "$ws_share"
+        done
     done
 done
 
@@ -202,12 +215,22 @@ for backend in "${run_backends[@]}"; do
     done
 done
 
+# memory in mid-game: 40 plies into each game (HTTP only), against 2 plies
+if [ "${#run_backends[@]}" -gt 0 ]; then
+    echo "== ${run_backends[0]}: memory 2 and 40 plies into 1,000 games"
+    for plies in 2 40; do
+        measure "memory-$plies" "${run_backends[0]}" free --games 1000 --rate 1000 --duration 2 --ws-share 0 --setup-moves "$plies"
+    done
+fi
+
 if [ "$batching" = 1 ]; then
     for backend in "${run_backends[@]}"; do
-        echo "== $backend: batching (--commit none, free, 2000)"
-        for commit in none free 2000; do
-            measure lone "$backend" "$commit" --games 1 --rate 0 --duration "$duration" --ws-share 0 --setup-moves 0
-            measure batch "$backend" "$commit" --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+        echo "== $backend: batching (--commit none, free, 2000), $batch_rounds rounds"
+        for r in $(seq "$batch_rounds"); do
+            for commit in none free 2000; do
+                measure lone "$backend" "$commit" --games 1 --rate 0 --duration 5 --ws-share 0 --setup-moves 0
+                measure batch "$backend" "$commit" --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+            done
         done
     done
 fi
@@ -220,14 +243,15 @@ runs = [json.loads(l) for l in open(sys.argv[1])]
 med = statistics.median
 def row(cells): print("| " + " | ".join(str(c) for c in cells) + " |")
 for backend in dict.fromkeys(r["backend"] for r in runs):
-    load = [r for r in runs if r["backend"] == backend and r["label"] == "load"]
-    if load:
-        print(f"\n{backend}: live games at {load[0]['rate_offered']:g} moves/s offered ({load[0]['ws_games']}/{load[0]['games']} games over WebSockets in the first)\n")
+    for offered in dict.fromkeys(r["rate_offered"] for r in runs if r["backend"] == backend and r["label"] == "load"):
+      load = [r for r in runs if r["backend"] == backend and r["label"] == "load" and r["rate_offered"] == offered]
+      if load:
+        print(f"\n{backend}: live games at {offered:g} moves/s offered ({load[0]['ws_games']}/{load[0]['games']} games over WebSockets in the first)\n")
         row(["games", "moves/s acked", "refused", "errors", "p50 ms", "p99 ms", "p99.9 ms",
              "KiB/game", "+KiB/WS game", "server CPU %", "loadgen CPU %", "db CPU %", "machine CPU %"])
         row(["---:"] * 13)
         for r in load:
-            row([f"{r['games']:,}", f"{r['moves_per_s']:,.0f}", r["refused"], r["errors"], r["p50_ms"], r["p99_ms"],
+          row([f"{r['games']:,}", f"{r['moves_per_s']:,.0f}", r["refused"], r["errors"], r["p50_ms"], r["p99_ms"],
                  r["p999_ms"], f"{r['kib_per_game']:.1f}", f"{r['kib_per_ws_game']:.0f}", r["cpu_server_pct"],
                  r["cpu_loadgen_pct"], r["cpu_database_pct"], r["cpu_machine_pct"]])
     ratio = [r for r in runs if r["backend"] == backend and r["label"].startswith("ratio-")]
@@ -236,24 +260,29 @@ for backend in dict.fromkeys(r["backend"] for r in runs):
         arb = [r for r in ratio if r["target"] == "arbitre"]
         per_round = [a["moves_per_s"] / b["moves_per_s"] for b, a in zip(bare, arb) if b["moves_per_s"] > 0]
         print(f"\n{backend}: bare endpoint vs arbitre, {ratio[0]['games']} games, no think time, HTTP only, {len(bare)} rounds\n")
-        row(["target", "moves/s (rounds)", "median", "p50 ms", "p99 ms", "server CPU %", "machine CPU %"])
-        row(["---", "---", "---:", "---:", "---:", "---:", "---:"])
+        row(["target", "moves/s (rounds)", "median", "p50 ms", "p99 ms", "server CPU %", "db CPU %", "machine CPU %"])
+        row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"])
         for name, rs in (("bare", bare), ("arbitre", arb)):
             row([name, " / ".join(f"{r['moves_per_s']:,.0f}" for r in rs), f"{med(r['moves_per_s'] for r in rs):,.0f}",
                  med(r["p50_ms"] for r in rs), med(r["p99_ms"] for r in rs),
-                 med(r["cpu_server_pct"] for r in rs), med(r["cpu_machine_pct"] for r in rs)])
+                 med(r["cpu_server_pct"] for r in rs), med(r["cpu_database_pct"] for r in rs),
+                 med(r["cpu_machine_pct"] for r in rs)])
         if per_round:
             print(f"\narbitre / bare: {' / '.join(f'{x:.2f}' for x in per_round)} (median {med(per_round):.2f})")
+    mem = {r["label"]: r for r in runs if r["backend"] == backend and r["label"].startswith("memory-")}
+    if "memory-2" in mem and "memory-40" in mem:
+        a, b = mem["memory-2"]["kib_per_game"], mem["memory-40"]["kib_per_game"]
+        print(f"\n{backend}: memory of 1,000 games (HTTP only): {a:.1f} KiB a game 2 plies in, {b:.1f} KiB 40 plies in: {1024 * (b - a) / 38:.0f} B a ply")
     batch = [r for r in runs if r["backend"] == backend and r["label"] in ("lone", "batch")]
     if batch:
-        print(f"\n{backend}: batching\n")
-        row(["--commit", "lone game p50 ms", "lone p99 ms", "lone moves/s", f"{batch[-1]['games']} games moves/s", "p50 ms", "p99 ms"])
-        row(["---", "---:", "---:", "---:", "---:", "---:", "---:"])
+        games = [r["games"] for r in batch if r["label"] == "batch"]
+        print(f"\n{backend}: batching (medians of {len(games) // 3 if games else 0} rounds)\n")
+        row(["--commit", "lone game p50 ms", "lone p99 ms", f"{games[0] if games else ''} games, moves/s (rounds)", "median", "p50 ms", "p99 ms"])
+        row(["---", "---:", "---:", "---", "---:", "---:", "---:"])
         for commit in dict.fromkeys(r["commit"] for r in batch):
             lone = [r for r in batch if r["commit"] == commit and r["label"] == "lone"]
             many = [r for r in batch if r["commit"] == commit and r["label"] == "batch"]
-            l = lone[0] if lone else {}
-            m = many[0] if many else {}
-            row([commit, l.get("p50_ms", ""), l.get("p99_ms", ""), f"{l.get('moves_per_s', 0):,.0f}",
-                 f"{m.get('moves_per_s', 0):,.0f}", m.get("p50_ms", ""), m.get("p99_ms", "")])
+            m = lambda rs, k: med(r[k] for r in rs) if rs else ""
+            row([commit, m(lone, "p50_ms"), m(lone, "p99_ms"), " / ".join(f"{r['moves_per_s']:,.0f}" for r in many),
+                 f"{m(many, 'moves_per_s'):,.0f}" if many else "", m(many, "p50_ms"), m(many, "p99_ms")])
 EOF

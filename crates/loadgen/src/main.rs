@@ -18,7 +18,8 @@
 //! the games were created, started and had `--setup-moves` moves each (and
 //! after their WebSockets opened), and the CPU of the server, of this
 //! process, of the database's processes and of the machine. Prints one JSON
-//! object on standard output, a summary on standard error.
+//! object on standard output (with `timeline`: each second's acknowledged
+//! moves and slowest answer), a summary on standard error.
 
 mod client;
 mod corpus;
@@ -148,11 +149,15 @@ struct Stats {
     others: AtomicU64,
     /// Games created in all.
     created: AtomicU64,
+    /// Creations that failed while setting up (tried again).
+    setup_failures: AtomicU64,
     /// Latencies of the accepted moves within the window (µs).
     http: Mutex<Vec<u32>>,
     ws: Mutex<Vec<u32>>,
     /// The first failures, for the report.
     failures: Mutex<Vec<String>>,
+    /// Each second of the window: moves acknowledged, the slowest (µs).
+    timeline: Mutex<Vec<(u64, u32)>>,
 }
 
 impl Stats {
@@ -317,6 +322,15 @@ impl Ctx {
                         &s.http
                     };
                     lat.lock().unwrap_or_else(|e| e.into_inner()).push(micros);
+                    if let Some(w) = window {
+                        let second = done.duration_since(w.from).as_secs() as usize;
+                        let mut t = s.timeline.lock().unwrap_or_else(|e| e.into_inner());
+                        if t.len() <= second {
+                            t.resize(second + 1, (0, 0));
+                        }
+                        t[second].0 += 1;
+                        t[second].1 = t[second].1.max(micros);
+                    }
                 }
                 // a decision on an accepted move: the Laws ended the game
                 if !a.decisions.is_empty() {
@@ -377,6 +391,9 @@ async fn close(game: Game) {
     }
 }
 
+/// Times a game's creation is tried while setting up.
+const SETUP_ATTEMPTS: usize = 50;
+
 /// One live game slot: set up, then the load until the window closes.
 async fn slot(
     ctx: Arc<Ctx>,
@@ -386,22 +403,28 @@ async fn slot(
     mut window: watch::Receiver<Option<Window>>,
 ) {
     let stats = &ctx.stats;
-    // set up: created, started, a few moves over HTTP
-    let mut game = match ctx.create(false, None).await {
-        Ok(mut g) => {
-            for _ in 0..ctx.args.setup_moves {
-                if g.over || ctx.play(&mut g, None).await.is_err() {
-                    break;
+    // set up: created, started, a few moves over HTTP; a failed creation
+    // is tried again (the memory is read with every game live)
+    let mut game = None;
+    for _ in 0..SETUP_ATTEMPTS {
+        match ctx.create(false, None).await {
+            Ok(mut g) => {
+                for _ in 0..ctx.args.setup_moves {
+                    if g.over || ctx.play(&mut g, None).await.is_err() {
+                        break;
+                    }
                 }
+                game = Some(g);
+                break;
             }
-            Some(g)
+            Err(e) => {
+                stats.errors_total.fetch_add(1, Ordering::Relaxed);
+                stats.setup_failures.fetch_add(1, Ordering::Relaxed);
+                stats.failure(e);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
         }
-        Err(e) => {
-            stats.errors_total.fetch_add(1, Ordering::Relaxed);
-            stats.failure(e);
-            None
-        }
-    };
+    }
     barriers.0.wait().await;
     if ws {
         if let Some(g) = &mut game {
@@ -577,6 +600,13 @@ async fn run(args: Args) -> Result<Value, String> {
         }
     };
     let failures = s.failures.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let timeline: Vec<Value> = s
+        .timeline
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|(n, max)| json!([n, f64::from(*max) / 1000.0]))
+        .collect();
     Ok(json!({
         "label": args.label,
         "target": match args.target { Target::Arbitre => "arbitre", Target::Bare => "bare" },
@@ -612,8 +642,10 @@ async fn run(args: Args) -> Result<Value, String> {
         "cpu_database_pct": round(cpu_db, 1),
         "cpu_machine_pct": round(cpu_machine, 1),
         "setup_s": round(setup_s, 2),
+        "setup_failures": s.setup_failures.load(Ordering::Relaxed),
         "connections_opened": ctx.http.opened.load(Ordering::Relaxed),
         "failures": failures,
+        "timeline": timeline,
     }))
 }
 

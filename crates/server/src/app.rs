@@ -214,8 +214,14 @@ pub fn router(app: Arc<App>) -> Router {
 async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let address = request
         .extensions()
-        .get::<ConnectInfo<crate::tls::ClientAddr>>()
-        .map(|c| c.0 .0.ip());
+        .get::<ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip())
+        .or_else(|| {
+            request
+                .extensions()
+                .get::<ConnectInfo<crate::tls::ClientAddr>>()
+                .map(|c| c.0 .0.ip())
+        });
     if let (Some(limiter), Some(ip)) = (&app.per_address, address) {
         if limiter.check_key(&ip).is_err() {
             app.shared.metrics.error(429);
@@ -552,7 +558,7 @@ async fn post_event(
     let received_ms = app.shared.clock.now_ms();
     let by = app.actor(&headers, &id).await?;
     let request = EventRequest::parse(&body_text(body)?).map_err(ApiError::record)?;
-    let answer = submit(&app, &id, by, request, received_ms).await?;
+    let answer = submit(&app, &id, by, request, received_ms, true).await?;
     app.shared.metrics.acknowledged(
         answer["accepted"].as_bool().unwrap_or(false),
         received.elapsed(),
@@ -560,19 +566,22 @@ async fn post_event(
     Ok(Json(answer))
 }
 
-/// An event to its game's owner; the answer once committed.
+/// An event to its game's owner; the answer once committed (with the
+/// game's state if `with_state`).
 pub(crate) async fn submit(
     app: &App,
     id: &str,
     by: Actor,
     request: EventRequest,
     received_ms: i64,
+    with_state: bool,
 ) -> Result<Value, ApiError> {
     app.shared
         .ask(id, |reply| Command::Submit {
             by,
             request: Box::new(request),
             received_ms,
+            with_state,
             reply,
         })
         .await?

@@ -104,6 +104,9 @@ pub enum Command {
         request: Box<EventRequest>,
         /// When the server received it (epoch ms).
         received_ms: i64,
+        /// Whether the answer carries the game's state (an HTTP answer
+        /// does; a WebSocket's ack does not, and it costs a scoresheet).
+        with_state: bool,
         /// The answer: `{"seq", "accepted", "decisions", "game"}`.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
@@ -484,9 +487,10 @@ impl Owner {
                 by,
                 request,
                 received_ms,
+                with_state,
                 reply,
             } => {
-                let answer = self.submit(by, *request, received_ms).await;
+                let answer = self.submit(by, *request, received_ms, with_state).await;
                 let _ = reply.send(answer);
             }
             Command::State(reply) => {
@@ -568,7 +572,15 @@ impl Owner {
         by: Actor,
         request: EventRequest,
         received_ms: i64,
+        with_state: bool,
     ) -> Result<Value, ApiError> {
+        let state = |owner: &mut Owner| {
+            if with_state {
+                owner.state()
+            } else {
+                Value::Null
+            }
+        };
         let now = game_time(received_ms, self.meta.origin_ms);
         let client_id = request.client_id.clone();
         let (live, sealer) = (&mut self.live, self.sealer.as_ref());
@@ -593,11 +605,11 @@ impl Owner {
             {
                 Ok(()) => {}
                 // a retry this owner had forgotten: the first answer again
-                Err(Failed::Answered(first)) => return Ok(first.to_json(self.state())),
+                Err(Failed::Answered(first)) => return Ok(first.to_json(state(self))),
                 Err(Failed::Store(e)) => return Err(e),
             }
         }
-        Ok(answer.to_json(self.state()))
+        Ok(answer.to_json(state(self)))
     }
 
     /// Appends `entry` to the store and, once committed, broadcasts it.

@@ -179,9 +179,10 @@ impl Server {
             tracing::info!("shutting down: closing streams, finishing requests");
             let _ = closing.send(Some("the server is shutting down".into()));
         };
-        let service = router(app.clone()).into_make_service_with_connect_info::<ClientAddr>();
         let served = match tls {
             Some(config) => {
+                let service =
+                    router(app.clone()).into_make_service_with_connect_info::<ClientAddr>();
                 let listener = crate::tls::TlsListener::new(listener, config)
                     .map_err(|e| StartError(e.to_string()))?;
                 axum::serve(listener, service)
@@ -189,6 +190,13 @@ impl Server {
                     .await
             }
             None => {
+                // no Nagle: a WebSocket's ack, written right after the event's
+                // broadcast, would wait for the client's delayed ACK (40 ms)
+                let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+                    let _ = tcp.set_nodelay(true);
+                });
+                let service =
+                    router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
                 axum::serve(listener, service)
                     .with_graceful_shutdown(signal)
                     .await

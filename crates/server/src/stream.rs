@@ -328,7 +328,7 @@ async fn ack(app: &App, id: &str, by: Actor, text: &str) -> Value {
         }
     };
     let client_id = request.client_id.clone();
-    match crate::app::submit(app, id, by, request, received_ms).await {
+    match crate::app::submit(app, id, by, request, received_ms, false).await {
         Ok(answer) => {
             let accepted = answer["accepted"].as_bool().unwrap_or(false);
             app.shared

@@ -13,15 +13,10 @@ use tokio::{
 };
 use tokio_rustls::{server::TlsStream, TlsAcceptor};
 
-/// The client's address, for the per-address limits, over TCP or TLS.
+/// The client's address over TLS, for the per-address limits (over plain
+/// TCP, axum's `SocketAddr`).
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddr(pub SocketAddr);
-
-impl Connected<IncomingStream<'_, TcpListener>> for ClientAddr {
-    fn connect_info(stream: IncomingStream<'_, TcpListener>) -> ClientAddr {
-        ClientAddr(*stream.remote_addr())
-    }
-}
 
 impl Connected<IncomingStream<'_, TlsListener>> for ClientAddr {
     fn connect_info(stream: IncomingStream<'_, TlsListener>) -> ClientAddr {
@@ -87,6 +82,8 @@ impl TlsListener {
                 if tx.is_closed() {
                     break;
                 }
+                // no Nagle (see serve.rs)
+                let _ = tcp.set_nodelay(true);
                 let acceptor = acceptor.clone();
                 let ready = tx.clone();
                 tokio::spawn(async move {
