@@ -207,12 +207,7 @@ impl Shared {
         if let Some(handle) = self.games.get(id) {
             return Ok(handle);
         }
-        let loaded = self
-            .store
-            .load_game(id)
-            .await
-            .map_err(store_unavailable)?
-            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+        let loaded = self.load(id).await?;
         let owner = Owner::load(self.clone(), loaded)?;
         let mut games = self.games.lock();
         if let Some(handle) = games.get(id) {
@@ -287,14 +282,18 @@ fn read_stored(loaded: &LoadedGame) -> Result<Read, ApiError> {
 }
 
 impl Shared {
-    /// A game as PGN, from its stored log (what is committed).
-    pub async fn pgn(&self, id: &str) -> Result<String, ApiError> {
-        let loaded = self
-            .store
+    /// A game and its whole log from the store (`404` when there is none).
+    async fn load(&self, id: &str) -> Result<LoadedGame, ApiError> {
+        self.store
             .load_game(id)
             .await
             .map_err(store_unavailable)?
-            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))
+    }
+
+    /// A game as PGN, from its stored log (what is committed).
+    pub async fn pgn(&self, id: &str) -> Result<String, ApiError> {
+        let loaded = self.load(id).await?;
         let (meta, stored, _) = read_stored(&loaded)?;
         let mut tags: pgn::Tags = Vec::new();
         for (key, tag) in [

@@ -141,6 +141,54 @@ fn pause() -> Still {
     }))
 }
 
+/// An NDJSON stream read message by message.
+struct Lines {
+    body: axum::body::BodyDataStream,
+    buffer: String,
+}
+
+impl Lines {
+    async fn open(api: &Api, path: &str) -> Lines {
+        let response = api
+            .router
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            "application/x-ndjson"
+        );
+        Lines {
+            body: response.into_body().into_data_stream(),
+            buffer: String::new(),
+        }
+    }
+
+    /// The next message.
+    async fn next(&mut self) -> Value {
+        use futures_util::StreamExt;
+        loop {
+            if let Some(end) = self.buffer.find('\n') {
+                let line = serde_json::from_str(&self.buffer[..end]).unwrap();
+                self.buffer.drain(..=end);
+                return line;
+            }
+            let chunk = self.body.next().await.unwrap().unwrap();
+            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
+
+    /// The next `n` messages.
+    async fn take(&mut self, n: usize) -> Vec<Value> {
+        let mut lines = Vec::with_capacity(n);
+        while lines.len() < n {
+            lines.push(self.next().await);
+        }
+        lines
+    }
+}
+
 async fn advance(ms: u64) {
     tokio::time::advance(Duration::from_millis(ms)).await;
     // let the owners' timers run and their commits land
@@ -548,37 +596,13 @@ async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
     let (id, tokens) = api
         .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
         .await;
-    let response = api
-        .router
-        .clone()
-        .oneshot(
-            Request::get(format!("/api/games/{id}/stream"))
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        response.headers()[header::CONTENT_TYPE],
-        "application/x-ndjson"
-    );
-    let mut body = response.into_body().into_data_stream();
+    let mut stream = Lines::open(&api, &format!("/api/games/{id}/stream")).await;
     api.event(&id, &tokens["arbiter"], json!({"start": true}))
         .await;
     for (side, m) in [("white", "e4"), ("black", "c5"), ("white", "Nf3")] {
         api.event(&id, &tokens[side], json!({"move": m})).await;
     }
-    use futures_util::StreamExt;
-    let mut lines: Vec<Value> = Vec::new();
-    let mut buffer = String::new();
-    while lines.len() < 5 {
-        let chunk = body.next().await.unwrap().unwrap();
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        while let Some(end) = buffer.find('\n') {
-            lines.push(serde_json::from_str(&buffer[..end]).unwrap());
-            buffer.drain(..=end);
-        }
-    }
+    let lines = stream.take(5).await;
     assert_eq!(lines[0]["type"], "game");
     assert_eq!(lines[0]["seq"], 0);
     let seqs: Vec<u64> = lines[1..]
@@ -608,27 +632,8 @@ async fn the_stream_sends_committed_events_in_order_and_resumes_after_since() {
     assert!(charged(2, "white") < -29_000, "the increment: {}", lines[2]);
     assert_eq!(lines[2]["lag_ms"], 0);
     // a client that saw up to 1 resumes: 2 and 3, once each, in order
-    let response = api
-        .router
-        .clone()
-        .oneshot(
-            Request::get(format!("/api/games/{id}/stream?since=1"))
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let mut body = response.into_body().into_data_stream();
-    let mut lines: Vec<Value> = Vec::new();
-    let mut buffer = String::new();
-    while lines.len() < 3 {
-        let chunk = body.next().await.unwrap().unwrap();
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        while let Some(end) = buffer.find('\n') {
-            lines.push(serde_json::from_str(&buffer[..end]).unwrap());
-            buffer.drain(..=end);
-        }
-    }
+    let mut stream = Lines::open(&api, &format!("/api/games/{id}/stream?since=1")).await;
+    let lines = stream.take(3).await;
     assert_eq!(lines[0]["type"], "game");
     assert_eq!(lines[1]["seq"], 2);
     assert_eq!(lines[2]["seq"], 3);
@@ -658,17 +663,7 @@ async fn concurrent_clients_get_one_log_with_no_hole_and_no_double() {
         .await;
     api.event(&id, &tokens["arbiter"], json!({"start": true}))
         .await;
-    let response = api
-        .router
-        .clone()
-        .oneshot(
-            Request::get(format!("/api/games/{id}/stream"))
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let mut body = response.into_body().into_data_stream();
+    let mut stream = Lines::open(&api, &format!("/api/games/{id}/stream")).await;
     // knights out and back, offers and presses, from both seats at once,
     // each request sent twice with its client_id
     let mut tasks = Vec::new();
@@ -710,21 +705,14 @@ async fn concurrent_clients_get_one_log_with_no_hole_and_no_double() {
         assert_eq!(row.client_id.as_deref(), Some(client_id.as_str()));
     }
     // the stream: the state, then 0..=40 — or from where its subscription began
-    use futures_util::StreamExt;
-    let mut buffer = String::new();
     let mut seen: Vec<u64> = Vec::new();
     let mut first_state: Option<u64> = None;
     while seen.last() != Some(&40) {
-        let chunk = body.next().await.unwrap().unwrap();
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        while let Some(end) = buffer.find('\n') {
-            let line: Value = serde_json::from_str(&buffer[..end]).unwrap();
-            buffer.drain(..=end);
-            match line["type"].as_str() {
-                Some("game") => first_state = line["seq"].as_u64(),
-                Some("event") => seen.push(line["seq"].as_u64().unwrap()),
-                _ => {}
-            }
+        let line = stream.next().await;
+        match line["type"].as_str() {
+            Some("game") => first_state = line["seq"].as_u64(),
+            Some("event") => seen.push(line["seq"].as_u64().unwrap()),
+            _ => {}
         }
     }
     let from = first_state.expect("the state comes first");
