@@ -37,7 +37,8 @@
 #   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 bench/load.sh     # a quick run
 #   BACKENDS=sqlite bench/load.sh                   # without PostgreSQL
 # Knobs (environment): SIZES ("100 1000 10000"), RATE (10000), LAT_RATE
-# (1000; empty: none), DURATION (10),
+# (1000; empty: none), DURATION (10), ARBITRE_BIN (target/release/arbitre:
+# the server measured, e.g. an older build to compare), MEMORY (1 to run part 3),
 # WARMUP (3), WS_SHARE (0.5), ROUNDS (3), RATIO_GAMES (1000), BATCHING (1 to
 # run part 4), BATCH_ROUNDS (2), BACKENDS ("sqlite postgres"), ARBITRE_BENCH_POSTGRES
 # (postgres://postgres@127.0.0.1:5432, trust authentication, a role that may
@@ -58,6 +59,8 @@ ws_share="${WS_SHARE:-0.5}"
 rounds="${ROUNDS:-3}"
 ratio_games="${RATIO_GAMES:-1000}"
 batching="${BATCHING:-1}"
+memory="${MEMORY:-1}"
+arbitre_bin="${ARBITRE_BIN:-target/release/arbitre}"
 batch_rounds="${BATCH_ROUNDS:-2}"
 backends="${BACKENDS:-sqlite postgres}"
 pg="${ARBITRE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
@@ -147,7 +150,7 @@ wait_quiet() {
 
 start_server() {
     local url=$1 commit=$2
-    target/release/arbitre serve --listen "127.0.0.1:$port" --db "$url" \
+    "$arbitre_bin" serve --listen "127.0.0.1:$port" --db "$url" \
         --organiser-token "$token" --commit "$commit" \
         --rate-per-token 1000000 --rate-per-address 0 --bench-bare \
         > "$work/server.out" 2> "$work/server.log" &
@@ -216,7 +219,7 @@ for backend in "${run_backends[@]}"; do
 done
 
 # memory in mid-game: 40 plies into each game (HTTP only), against 2 plies
-if [ "${#run_backends[@]}" -gt 0 ]; then
+if [ "$memory" = 1 ] && [ "${#run_backends[@]}" -gt 0 ]; then
     echo "== ${run_backends[0]}: memory 2 and 40 plies into 1,000 games"
     for plies in 2 40; do
         measure "memory-$plies" "${run_backends[0]}" free --games 1000 --rate 1000 --duration 2 --ws-share 0 --setup-moves "$plies"

@@ -141,6 +141,11 @@ impl Metrics {
                 store.refused,
             ),
             (
+                "arbitre_store_rewritten_total",
+                "Group commits written again append by append (one append was refused)",
+                store.rewritten,
+            ),
+            (
                 "arbitre_store_largest_batch",
                 "The largest group commit so far",
                 store.largest_batch,

@@ -281,6 +281,9 @@ pub struct Stats {
     pub refused: u64,
     /// The most appends in one transaction.
     pub largest_batch: u64,
+    /// Batches written a second time append by append, because one of
+    /// their appends was refused when the batch was written at once.
+    pub rewritten: u64,
     /// Total time spent committing batches (from `BEGIN` to the end of
     /// `COMMIT`), in microseconds.
     pub commit_micros: u64,
@@ -292,6 +295,7 @@ pub(crate) struct Counters {
     appends: AtomicU64,
     refused: AtomicU64,
     largest_batch: AtomicU64,
+    rewritten: AtomicU64,
     commit_micros: AtomicU64,
 }
 
@@ -318,7 +322,45 @@ pub struct Store {
     node: String,
     writer: mpsc::UnboundedSender<Op>,
     task: JoinHandle<()>,
+    /// SQLite: the task that checkpoints the write-ahead log.
+    checkpoints: Option<AbortOnDrop>,
     counters: Arc<Counters>,
+}
+
+/// A task stopped when its handle is dropped (with its store).
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// SQLite: the write-ahead log's size (pages) past which the writer
+/// checkpoints it itself, after a commit; below it, [`checkpoints`] does.
+const WAL_BACKSTOP_PAGES: u32 = 16_384;
+
+/// SQLite: copies the write-ahead log into the database every second on a
+/// connection of its own (`PASSIVE`: it waits for no one and no one waits
+/// for it), so that a commit seldom pays for a checkpoint. What it could
+/// not copy under load, the writer's own checkpoint at
+/// [`WAL_BACKSTOP_PAGES`] copies, and the log then starts again from its
+/// beginning.
+async fn checkpoints(pool: SqlitePool) {
+    let mut every = tokio::time::interval(Duration::from_secs(1));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            tracing::warn!(error = %e, "a checkpoint of the write-ahead log failed");
+        }
+    }
 }
 
 /// The address without its password.
@@ -542,7 +584,10 @@ impl Store {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(10));
+                .busy_timeout(Duration::from_secs(10))
+                // checkpoints run beside the writer (see `checkpoints`); the
+                // writer checkpoints only if the log grows past this
+                .pragma("wal_autocheckpoint", WAL_BACKSTOP_PAGES.to_string());
             Pool::Sqlite(connect!(
                 sqlx::SqliteConnection,
                 SqlitePoolOptions,
@@ -582,11 +627,16 @@ impl Store {
             options.node.clone(),
             counters.clone(),
         ));
+        let checkpoints = match &pool {
+            Pool::Sqlite(p) => Some(AbortOnDrop(tokio::spawn(checkpoints(p.clone())))),
+            Pool::Postgres(_) => None,
+        };
         Ok(Store {
             pool,
             node: options.node,
             writer,
             task,
+            checkpoints,
             counters,
         })
     }
@@ -607,6 +657,7 @@ impl Store {
             appends: c.appends.load(Ordering::Relaxed),
             refused: c.refused.load(Ordering::Relaxed),
             largest_batch: c.largest_batch.load(Ordering::Relaxed),
+            rewritten: c.rewritten.load(Ordering::Relaxed),
             commit_micros: c.commit_micros.load(Ordering::Relaxed),
         }
     }
@@ -900,10 +951,15 @@ impl Store {
     /// closes the connections.
     pub async fn close(self) {
         let Store {
-            pool, writer, task, ..
+            pool,
+            writer,
+            task,
+            checkpoints,
+            ..
         } = self;
         drop(writer);
         let _ = task.await;
+        drop(checkpoints);
         on_pool!(&pool, p => p.close().await);
     }
 }

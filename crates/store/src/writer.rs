@@ -2,13 +2,14 @@
 //! into transactions as [`Batching`] says.
 
 use std::{
+    collections::HashMap,
     sync::{atomic::Ordering, Arc},
     time::Instant,
 };
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::{error::db, i64_of, on_pool, Append, Batching, Counters, Pool, StoreError};
+use crate::{error::db, i64_of, on_pool, Append, Batching, Counters, Pool, StoreError, Summary};
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
@@ -68,11 +69,195 @@ pub(crate) async fn run(
 /// Commits a batch in one transaction and answers each of its callers:
 /// after the commit, each with its own outcome; if the transaction fails,
 /// all with its error.
+///
+/// A batch is first written with one statement per table ([`at_once`]);
+/// if any of its appends is refused (a retried `client_id`, a sequence
+/// number taken, an unknown game), that transaction is rolled back and the
+/// batch written again append by append ([`one_by_one`]), which finds each
+/// one's outcome.
 async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &str, counters: &Counters) {
     let started = Instant::now();
+    let result = match at_once(pool, batch, node).await {
+        Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
+        Ok(false) => {
+            counters.rewritten.fetch_add(1, Ordering::Relaxed);
+            one_by_one(pool, batch, node).await
+        }
+        Err(e) => Err(e),
+    };
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    match result {
+        Ok(outcomes) => {
+            let committed = outcomes.iter().filter(|o| o.is_ok()).count() as u64;
+            let refused = outcomes.len() as u64 - committed;
+            counters.transactions.fetch_add(1, Ordering::Relaxed);
+            counters.appends.fetch_add(
+                batch
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|(op, o)| matches!(op, Op::Append(..)) && o.is_ok())
+                    .count() as u64,
+                Ordering::Relaxed,
+            );
+            counters.refused.fetch_add(refused, Ordering::Relaxed);
+            counters
+                .largest_batch
+                .fetch_max(batch.len() as u64, Ordering::Relaxed);
+            counters.commit_micros.fetch_add(micros, Ordering::Relaxed);
+            for (op, outcome) in batch.drain(..).zip(outcomes) {
+                op.reply(outcome);
+            }
+        }
+        Err(e) => {
+            for op in batch.drain(..) {
+                op.reply(Err(e.clone()));
+            }
+        }
+    }
+}
+
+/// An append's numbers as the database takes them, and its place among
+/// the batch's appends of the same game (0 for the first).
+struct Row<'a> {
+    append: &'a Append,
+    seq: i64,
+    moves: Option<i64>,
+    rank: i64,
+}
+
+/// Writes the whole batch with one `INSERT` for its entries, one `UPDATE`
+/// for its games' listing columns and one for the node's instant, and
+/// commits if every entry went in: `Ok(true)`. `Ok(false)` (nothing
+/// committed) when an entry was refused or a number does not fit.
+///
+/// Each entry must still be its game's next: the store's last `seq` plus
+/// its rank among the batch's entries of that game (a statement reads the
+/// table as it was before it).
+async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreError> {
+    let mut rows: Vec<Row<'_>> = Vec::with_capacity(batch.len());
+    let mut ranks: HashMap<&str, i64> = HashMap::new();
+    let mut latest: Option<i64> = None;
+    for op in batch {
+        match op {
+            Op::Append(append, _) => {
+                let (Ok(seq), Ok(moves)) = (
+                    i64_of(append.seq, "sequence number"),
+                    append
+                        .summary
+                        .as_ref()
+                        .map(|s| i64_of(s.moves, "number of moves"))
+                        .transpose(),
+                ) else {
+                    return Ok(false);
+                };
+                let rank = ranks.entry(append.game_id.as_str()).or_insert(0);
+                rows.push(Row {
+                    append,
+                    seq,
+                    moves,
+                    rank: *rank,
+                });
+                *rank += 1;
+                latest = latest.max(Some(append.received_ms));
+            }
+            Op::Instant(at_ms, _) => latest = latest.max(Some(*at_ms)),
+        }
+    }
+    // each game's listing after its last entry of the batch
+    let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
+    for row in &rows {
+        if let (Some(summary), Some(moves)) = (&row.append.summary, row.moves) {
+            summaries.insert(row.append.game_id.as_str(), (summary, moves));
+        }
+    }
+    let during = db("committing appends");
+    on_pool!(pool, p => async {
+        let mut tx = p.begin().await.map_err(&during)?;
+        if !rows.is_empty() {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer) \
+                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (",
+            );
+            insert.push_values(&rows, |mut values, row| {
+                values
+                    .push_bind(row.append.game_id.as_str())
+                    .push_bind(row.seq)
+                    .push_bind(row.append.entry.as_str())
+                    .push_bind(row.append.received_ms)
+                    .push_bind(row.append.client_id.as_deref())
+                    .push_bind(row.append.answer.as_deref())
+                    .push_bind(row.rank);
+            });
+            insert.push(
+                ") AS v WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1) \
+                 AND v.column2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                                  WHERE game_id = v.column1) + v.column7 \
+                 ON CONFLICT DO NOTHING",
+            );
+            let inserted = insert.build().execute(&mut *tx).await.map_err(&during)?;
+            if inserted.rows_affected() != rows.len() as u64 {
+                // rolled back when dropped
+                return Ok(false);
+            }
+        }
+        if !summaries.is_empty() {
+            let mut update = sqlx::QueryBuilder::new(
+                "UPDATE games SET state = v.column2, result = v.column3, moves = v.column4 FROM (",
+            );
+            update.push_values(&summaries, |mut values, (game, (summary, moves))| {
+                values
+                    .push_bind(*game)
+                    .push_bind(summary.state.as_str())
+                    .push_bind(summary.result.as_deref())
+                    .push_bind(*moves);
+            });
+            update.push(") AS v WHERE games.id = v.column1");
+            update.build().execute(&mut *tx).await.map_err(&during)?;
+        }
+        if let Some(at_ms) = latest {
+            record_instant(&mut tx, node, at_ms).await.map_err(&during)?;
+        }
+        tx.commit().await.map_err(&during)?;
+        Ok(true)
+    }.await)
+}
+
+/// Raises the node's last durable instant to `at_ms` (never lowers it).
+async fn record_instant<'c, DB>(
+    tx: &mut sqlx::Transaction<'c, DB>,
+    node: &str,
+    at_ms: i64,
+) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    for<'q> DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    sqlx::query(
+        "INSERT INTO instants (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE \
+         SET at_ms = CASE WHEN excluded.at_ms > instants.at_ms \
+         THEN excluded.at_ms ELSE instants.at_ms END",
+    )
+    .bind(node)
+    .bind(at_ms)
+    .execute(&mut **tx)
+    .await
+    .map(|_| ())
+}
+
+/// Writes the batch append by append in one transaction, each refused
+/// append (see [`refusal`]) leaving the others in: each one's outcome, or
+/// the transaction's error.
+async fn one_by_one(
+    pool: &Pool,
+    batch: &[Op],
+    node: &str,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
     let during = db("committing appends");
-    let result: Result<(), StoreError> = on_pool!(pool, p => async {
+    on_pool!(pool, p => async {
         let mut tx = p.begin().await.map_err(&during)?;
         let mut latest: Option<i64> = None;
         for op in batch.iter() {
@@ -135,48 +320,11 @@ async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &str, counters: &Counter
             outcomes.push(outcome);
         }
         if let Some(at_ms) = latest {
-            sqlx::query(
-                "INSERT INTO instants (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE \
-                 SET at_ms = CASE WHEN excluded.at_ms > instants.at_ms \
-                 THEN excluded.at_ms ELSE instants.at_ms END",
-            )
-            .bind(node)
-            .bind(at_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(&during)?;
+            record_instant(&mut tx, node, at_ms).await.map_err(&during)?;
         }
         tx.commit().await.map_err(&during)
-    }.await);
-    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-    match result {
-        Ok(()) => {
-            let committed = outcomes.iter().filter(|o| o.is_ok()).count() as u64;
-            let refused = outcomes.len() as u64 - committed;
-            counters.transactions.fetch_add(1, Ordering::Relaxed);
-            counters.appends.fetch_add(
-                batch
-                    .iter()
-                    .zip(&outcomes)
-                    .filter(|(op, o)| matches!(op, Op::Append(..)) && o.is_ok())
-                    .count() as u64,
-                Ordering::Relaxed,
-            );
-            counters.refused.fetch_add(refused, Ordering::Relaxed);
-            counters
-                .largest_batch
-                .fetch_max(batch.len() as u64, Ordering::Relaxed);
-            counters.commit_micros.fetch_add(micros, Ordering::Relaxed);
-            for (op, outcome) in batch.drain(..).zip(outcomes) {
-                op.reply(outcome);
-            }
-        }
-        Err(e) => {
-            for op in batch.drain(..) {
-                op.reply(Err(e.clone()));
-            }
-        }
-    }
+    }.await)?;
+    Ok(outcomes)
 }
 
 /// Why an append inserted nothing: its `client_id` is taken, its game is

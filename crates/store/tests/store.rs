@@ -437,6 +437,67 @@ async fn a_conflict_fails_only_its_own_append() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_holding_several_entries_of_a_game_is_written_at_once() {
+    on_both("several_entries_of_a_game", |url| async move {
+        // a long window: the appends below go into one transaction
+        let store = open(&url, Batching::Window(Duration::from_millis(300))).await;
+        for id in ["a", "b"] {
+            let (game, _) = new_game(id, "A", "B");
+            store.create_game(&game).await.expect("created");
+        }
+        store.append(append("a", 0)).await.expect("appended");
+        let before = store.stats();
+        // each append says the game has `seq * 10` moves after it
+        let listed = |game: &str, seq: u64| {
+            let mut a = append(game, seq);
+            a.summary = Some(Summary {
+                state: "playing".into(),
+                result: None,
+                moves: seq * 10,
+            });
+            a
+        };
+        let (a1, a2, b0, a3, b1) = tokio::join!(
+            store.append(listed("a", 1)),
+            store.append(listed("a", 2)),
+            store.append(listed("b", 0)),
+            store.append(listed("a", 3)),
+            store.append(listed("b", 1)),
+        );
+        for outcome in [a1, a2, b0, a3, b1] {
+            outcome.expect("a good append commits");
+        }
+        let after = store.stats();
+        assert_eq!(after.transactions - before.transactions, 1, "{after:?}");
+        assert_eq!(after.appends - before.appends, 5);
+        // each entry was its game's next, counting the batch's earlier ones:
+        // nothing was refused, so nothing was written twice
+        assert_eq!(after.rewritten, before.rewritten, "{after:?}");
+        let seqs = |id: &'static str| {
+            let store = &store;
+            async move {
+                store
+                    .entries_after(id, None)
+                    .await
+                    .expect("read")
+                    .iter()
+                    .map(|e| e.seq)
+                    .collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(seqs("a").await, vec![0, 1, 2, 3]);
+        assert_eq!(seqs("b").await, vec![0, 1]);
+        // the listing is the one after each game's last entry
+        let listed = store.list_games(&Default::default()).await.expect("listed");
+        let moves: Vec<(String, u64)> = listed.iter().map(|g| (g.id.clone(), g.moves)).collect();
+        assert!(moves.contains(&("a".to_string(), 30)), "{moves:?}");
+        assert!(moves.contains(&("b".to_string(), 10)), "{moves:?}");
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_run_twice_are_a_no_op() {
     on_both("migrations_run_twice_are_a_no_op", |url| async move {
         let store = open(&url, Batching::AsSoonAsFree).await;
