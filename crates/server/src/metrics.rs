@@ -141,6 +141,11 @@ impl Metrics {
                 store.refused,
             ),
             (
+                "arbitre_store_transaction_microseconds_total",
+                "Time the writer spent in its transactions, from BEGIN to the end of COMMIT (microseconds)",
+                store.commit_micros,
+            ),
+            (
                 "arbitre_store_rewritten_total",
                 "Group commits written again append by append (one append was refused)",
                 store.rewritten,
