@@ -14,7 +14,9 @@
 //! The schema (`migrations/`, migrated forward at start): `games` (setup
 //! and metadata as JSON, and the listing's columns), `seat_tokens` and
 //! `organiser_tokens` (SHA-256 hashes only), `events` (`(game_id, seq)`, the
-//! entry as JSON, the receive instant, `client_id` and the first answer),
+//! entry as JSON, the receive instant, `client_id`, the first answer and the
+//! number of moves after the entry: on SQLite a table written at its end
+//! with one index by game, `migrations/sqlite/0002_events_append_only.sql`),
 //! `instants` (each node's last durable instant).
 
 #![warn(missing_docs)]
@@ -494,8 +496,11 @@ pub(crate) fn i64_of(v: u64, what: &str) -> Result<i64, StoreError> {
     i64::try_from(v).map_err(|_| StoreError::OutOfRange(format!("{what} {v} is beyond 2^63")))
 }
 
-const GAME_COLUMNS: &str =
-    "id, created_ms, owner, setup, white, black, edition, time_control, state, result, moves";
+/// A game's columns; its number of moves is its last entry's (an append
+/// writes `games` only when the game's state or result changes).
+const GAME_COLUMNS: &str = "id, created_ms, owner, setup, white, black, edition, time_control, \
+     state, result, COALESCE((SELECT e.moves FROM events e WHERE e.game_id = games.id \
+     AND e.moves IS NOT NULL ORDER BY e.seq DESC LIMIT 1), 0) AS moves";
 const EVENT_COLUMNS: &str = "seq, entry, received_ms, client_id, answer";
 
 fn game_row<R: Row>(row: &R) -> Result<GameRow, StoreError>
@@ -729,8 +734,8 @@ impl Store {
             let mut tx = p.begin().await.map_err(&during)?;
             let inserted = sqlx::query(
                 "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
-                 time_control, state, result, moves) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, 0) ON CONFLICT DO NOTHING",
+                 time_control, state, result) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL) ON CONFLICT DO NOTHING",
             )
             .bind(&game.id)
             .bind(game.created_ms)
@@ -834,8 +839,10 @@ impl Store {
         id: &str,
         client_id: &str,
     ) -> Result<Option<EventRow>, StoreError> {
-        let sql =
-            format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2");
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2 \
+                     ORDER BY seq LIMIT 1"
+        );
         on_pool!(&self.pool, p => {
             let row = sqlx::query(&sql)
                 .bind(id)

@@ -2,7 +2,7 @@
 //! into transactions as [`Batching`] says.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::{atomic::Ordering, Arc},
     time::Instant,
 };
@@ -163,11 +163,21 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
             Op::Instant(at_ms, _) => latest = latest.max(Some(*at_ms)),
         }
     }
-    // each game's listing after its last entry of the batch
-    let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
+    // a `client_id` twice for a game in the batch: the statement would not
+    // see the first when it checks the second (written one by one instead)
+    let mut clients: HashSet<(&str, &str)> = HashSet::new();
     for row in &rows {
-        if let (Some(summary), Some(moves)) = (&row.append.summary, row.moves) {
-            summaries.insert(row.append.game_id.as_str(), (summary, moves));
+        if let Some(client_id) = &row.append.client_id {
+            if !clients.insert((row.append.game_id.as_str(), client_id.as_str())) {
+                return Ok(false);
+            }
+        }
+    }
+    // each game's state and result after its last entry of the batch
+    let mut summaries: HashMap<&str, &Summary> = HashMap::new();
+    for row in &rows {
+        if let Some(summary) = &row.append.summary {
+            summaries.insert(row.append.game_id.as_str(), summary);
         }
     }
     let during = db("committing appends");
@@ -175,8 +185,9 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
         let mut tx = p.begin().await.map_err(&during)?;
         if !rows.is_empty() {
             let mut insert = sqlx::QueryBuilder::new(
-                "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer) \
-                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (",
+                "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer, moves) \
+                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \
+                 v.column8 FROM (",
             );
             insert.push_values(&rows, |mut values, row| {
                 values
@@ -186,12 +197,15 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
                     .push_bind(row.append.received_ms)
                     .push_bind(row.append.client_id.as_deref())
                     .push_bind(row.append.answer.as_deref())
-                    .push_bind(row.rank);
+                    .push_bind(row.rank)
+                    .push_bind(row.moves);
             });
             insert.push(
                 ") AS v WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1) \
                  AND v.column2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
                                   WHERE game_id = v.column1) + v.column7 \
+                 AND NOT EXISTS (SELECT 1 FROM events \
+                                 WHERE game_id = v.column1 AND client_id = v.column5) \
                  ON CONFLICT DO NOTHING",
             );
             let inserted = insert.build().execute(&mut *tx).await.map_err(&during)?;
@@ -202,16 +216,19 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
         }
         if !summaries.is_empty() {
             let mut update = sqlx::QueryBuilder::new(
-                "UPDATE games SET state = v.column2, result = v.column3, moves = v.column4 FROM (",
+                "UPDATE games SET state = v.column2, result = v.column3 FROM (",
             );
-            update.push_values(&summaries, |mut values, (game, (summary, moves))| {
+            update.push_values(&summaries, |mut values, (game, summary)| {
                 values
                     .push_bind(*game)
                     .push_bind(summary.state.as_str())
-                    .push_bind(summary.result.as_deref())
-                    .push_bind(*moves);
+                    .push_bind(summary.result.as_deref());
             });
-            update.push(") AS v WHERE games.id = v.column1");
+            // a game's row is written only when its state or result changes
+            update.push(
+                ") AS v WHERE games.id = v.column1 AND (games.state IS DISTINCT FROM v.column2 \
+                 OR games.result IS DISTINCT FROM v.column3)",
+            );
             update.build().execute(&mut *tx).await.map_err(&during)?;
         }
         if let Some(at_ms) = latest {
@@ -273,11 +290,13 @@ async fn one_by_one(
                         (Ok(seq), Ok(moves)) => {
                             let inserted = sqlx::query(
                                 "INSERT INTO events \
-                                 (game_id, seq, entry, received_ms, client_id, answer) \
-                                 SELECT $1, $2, $3, $4, $5, $6 \
+                                 (game_id, seq, entry, received_ms, client_id, answer, moves) \
+                                 SELECT $1, $2, $3, $4, $5, $6, $7 \
                                  WHERE EXISTS (SELECT 1 FROM games WHERE id = $1) \
                                  AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
                                            WHERE game_id = $1) \
+                                 AND NOT EXISTS (SELECT 1 FROM events \
+                                                 WHERE game_id = $1 AND client_id = $5) \
                                  ON CONFLICT DO NOTHING",
                             )
                             .bind(&append.game_id)
@@ -286,19 +305,20 @@ async fn one_by_one(
                             .bind(append.received_ms)
                             .bind(&append.client_id)
                             .bind(&append.answer)
+                            .bind(moves)
                             .execute(&mut *tx)
                             .await
                             .map_err(&during)?;
                             if inserted.rows_affected() == 1 {
-                                if let (Some(summary), Some(moves)) = (&append.summary, moves) {
+                                if let Some(summary) = &append.summary {
                                     sqlx::query(
-                                        "UPDATE games SET state = $2, result = $3, moves = $4 \
-                                         WHERE id = $1",
+                                        "UPDATE games SET state = $2, result = $3 \
+                                         WHERE id = $1 AND (state IS DISTINCT FROM $2 \
+                                         OR result IS DISTINCT FROM $3)",
                                     )
                                     .bind(&append.game_id)
                                     .bind(&summary.state)
                                     .bind(&summary.result)
-                                    .bind(moves)
                                     .execute(&mut *tx)
                                     .await
                                     .map_err(&during)?;
@@ -348,13 +368,15 @@ where
     let during = db("checking a refused append");
     let game = append.game_id.as_str();
     if let Some(client_id) = &append.client_id {
-        let first: Option<(i64, Option<String>)> =
-            sqlx::query_as("SELECT seq, answer FROM events WHERE game_id = $1 AND client_id = $2")
-                .bind(game)
-                .bind(client_id.as_str())
-                .fetch_optional(&mut **tx)
-                .await
-                .map_err(&during)?;
+        let first: Option<(i64, Option<String>)> = sqlx::query_as(
+            "SELECT seq, answer FROM events WHERE game_id = $1 AND client_id = $2 \
+                 ORDER BY seq LIMIT 1",
+        )
+        .bind(game)
+        .bind(client_id.as_str())
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(&during)?;
         if let Some((seq, answer)) = first {
             return Ok(StoreError::DuplicateClientId {
                 game: game.to_string(),

@@ -498,6 +498,187 @@ async fn a_batch_holding_several_entries_of_a_game_is_written_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_id_twice_in_one_batch_is_refused_the_second_time() {
+    on_both("a_client_id_twice_in_one_batch", |url| async move {
+        // a long window: both appends go into one transaction, where one
+        // statement would not see the first when checking the second
+        let store = open(&url, Batching::Window(Duration::from_millis(300))).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        let with_id = |seq: u64| {
+            let mut a = append("g", seq);
+            a.client_id = Some("twice".into());
+            a.answer = Some(format!(r#"{{"seq":{seq}}}"#));
+            a
+        };
+        let (first, second) = tokio::join!(store.append(with_id(0)), async {
+            // queued after the first
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            store.append(with_id(1)).await
+        });
+        first.expect("the first commits");
+        assert_eq!(
+            second,
+            Err(StoreError::DuplicateClientId {
+                game: "g".into(),
+                client_id: "twice".into(),
+                seq: 0,
+                answer: Some(r#"{"seq":0}"#.into()),
+            })
+        );
+        let entries = store.entries_after("g", None).await.expect("read");
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        // and once committed, a retry in a later batch is refused too
+        assert!(matches!(
+            store.append(with_id(1)).await,
+            Err(StoreError::DuplicateClientId { seq: 0, .. })
+        ));
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listing_follows_state_result_and_moves() {
+    on_both("the_listing_follows", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        let listed = |seq: u64, state: &str, result: Option<&str>, moves: u64| {
+            let mut a = append("g", seq);
+            a.summary = Some(Summary {
+                state: state.into(),
+                result: result.map(Into::into),
+                moves,
+            });
+            a
+        };
+        async fn row(store: &Store) -> (String, Option<String>, u64) {
+            let g = store.game("g").await.expect("read").expect("kept");
+            (g.state, g.result, g.moves)
+        }
+        assert_eq!(row(&store).await, ("playing".into(), None, 0));
+        store
+            .append(listed(0, "playing", None, 1))
+            .await
+            .expect("appended");
+        store
+            .append(listed(1, "playing", None, 2))
+            .await
+            .expect("appended");
+        assert_eq!(row(&store).await, ("playing".into(), None, 2));
+        // an entry with no summary leaves the listing as it was
+        store.append(append("g", 2)).await.expect("appended");
+        assert_eq!(row(&store).await, ("playing".into(), None, 2));
+        store
+            .append(listed(3, "adjourned", None, 2))
+            .await
+            .expect("appended");
+        assert_eq!(row(&store).await, ("adjourned".into(), None, 2));
+        store
+            .append(listed(4, "finished", Some("1-0"), 3))
+            .await
+            .expect("appended");
+        assert_eq!(
+            row(&store).await,
+            ("finished".into(), Some("1-0".into()), 3)
+        );
+        let filter = GameFilter {
+            state: Some("finished".into()),
+            ..Default::default()
+        };
+        let finished = store.list_games(&filter).await.expect("listed");
+        assert_eq!(finished.len(), 1);
+        assert_eq!(finished[0].moves, 3);
+        store.close().await;
+    })
+    .await;
+}
+
+/// The schema of version 1 with a game in it, then the store opened: the
+/// log, the answers and the listing kept through the migrations.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_migrated_with_everything_in_it() {
+    on_both("a_version_1_database_is_migrated", |url| async move {
+        let v1 = "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
+                  time_control, state, result, moves) VALUES \
+                  ('g', 1, 'node', '{}', 'A', 'B', 'fide-2023', '5400+30', 'playing', NULL, 7), \
+                  ('h', 2, 'node', '{}', 'C', 'D', 'fide-2023', '5400+30', 'playing', NULL, 0)";
+        let entries = |game: &str, n: u64| -> Vec<String> {
+            (0..n)
+                .map(|seq| {
+                    format!(
+                        "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer) \
+                         VALUES ('{game}', {seq}, '{}', {seq}, 'c{seq}', '{{\"seq\":{seq}}}')",
+                        entry(seq).to_json()
+                    )
+                })
+                .collect()
+        };
+        let statements: Vec<String> = std::iter::once(v1.to_string())
+            .chain(entries("g", 3))
+            .collect();
+        if url.starts_with("sqlite:") {
+            use std::str::FromStr;
+            let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+                .expect("a url")
+                .create_if_missing(true);
+            let pool = sqlx::SqlitePool::connect_with(options)
+                .await
+                .expect("opened");
+            let mut first = sqlx::migrate!("./migrations/sqlite");
+            first.migrations = first.migrations[..1].to_vec().into();
+            first.run(&pool).await.expect("version 1");
+            for sql in &statements {
+                sqlx::query(sql)
+                    .execute(&pool)
+                    .await
+                    .expect("a version 1 row");
+            }
+            pool.close().await;
+        } else {
+            let pool = sqlx::PgPool::connect(&url).await.expect("opened");
+            let mut first = sqlx::migrate!("./migrations/postgres");
+            first.migrations = first.migrations[..1].to_vec().into();
+            first.run(&pool).await.expect("version 1");
+            for sql in &statements {
+                sqlx::query(sql)
+                    .execute(&pool)
+                    .await
+                    .expect("a version 1 row");
+            }
+            pool.close().await;
+        }
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let g = store.game("g").await.expect("read").expect("kept");
+        assert_eq!(g.moves, 7, "the number of moves kept on the last entry");
+        assert_eq!(store.game("h").await.expect("read").expect("kept").moves, 0);
+        let loaded = store.load_game("g").await.expect("read").expect("kept");
+        let seqs: Vec<u64> = loaded.entries.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, vec![0, 1, 2]);
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&loaded.entries[1].entry).expect("json"),
+            serde_json::from_str::<serde_json::Value>(&entry(1).to_json().to_string())
+                .expect("json")
+        );
+        // the answers and the order of the log still hold
+        let mut retried = append("g", 3);
+        retried.client_id = Some("c1".into());
+        assert!(matches!(
+            store.append(retried).await,
+            Err(StoreError::DuplicateClientId { seq: 1, .. })
+        ));
+        assert!(matches!(
+            store.append(append("g", 2)).await,
+            Err(StoreError::SeqTaken { next: 3, .. })
+        ));
+        store.append(append("g", 3)).await.expect("appended");
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_run_twice_are_a_no_op() {
     on_both("migrations_run_twice_are_a_no_op", |url| async move {
         let store = open(&url, Batching::AsSoonAsFree).await;
