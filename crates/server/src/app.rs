@@ -36,7 +36,7 @@ use crate::{
     auth::{bearer, Token},
     error::ApiError,
     live::LiveGame,
-    owner::{store_unavailable, Command, GameMeta, Shared},
+    owner::{store_unavailable, Command, GameMeta, Shared, Submission},
 };
 
 /// The largest body of an event or a game's creation.
@@ -577,12 +577,14 @@ pub(crate) async fn submit(
     with_state: bool,
 ) -> Result<Value, ApiError> {
     app.shared
-        .ask(id, |reply| Command::Submit {
-            by,
-            request: Box::new(request),
-            received_ms,
-            with_state,
-            reply,
+        .ask(id, |reply| {
+            Command::Submit(Box::new(Submission {
+                by,
+                request,
+                received_ms,
+                with_state,
+                reply,
+            }))
         })
         .await?
 }

@@ -93,37 +93,46 @@ pub struct Subscription {
     pub events: broadcast::Receiver<Line>,
 }
 
-/// A request to a game's owner.
+/// A request to a game's owner. Each game's queue allocates its slots by
+/// blocks of 32: a command is kept to two words (its payloads boxed).
 pub enum Command {
-    /// An event from a seat or the arbiter, received at `received_ms`.
-    Submit {
-        /// Who sends it.
-        by: Actor,
-        /// The event (boxed: it is most of a command's size, and each
-        /// game's queue holds room for 32 commands).
-        request: Box<EventRequest>,
-        /// When the server received it (epoch ms).
-        received_ms: i64,
-        /// Whether the answer carries the game's state (an HTTP answer
-        /// does; a WebSocket's ack does not, and it costs a scoresheet).
-        with_state: bool,
-        /// The answer: `{"seq", "accepted", "decisions", "game"}`.
-        reply: oneshot::Sender<Result<Value, ApiError>>,
-    },
+    /// An event from a seat or the arbiter.
+    Submit(Box<Submission>),
     /// The state now.
     State(oneshot::Sender<Value>),
     /// A stream's start.
     Subscribe(oneshot::Sender<Subscription>),
     /// The server restarted: the outage since its last durable instant.
-    Resume {
-        /// The last instant the server had recorded durably (epoch ms).
-        last_durable_ms: i64,
-        /// Done.
-        reply: oneshot::Sender<()>,
-    },
+    Resume(Box<Resumption>),
     /// The server shuts down: stop the clocks that run, with the exact time.
     Stop(oneshot::Sender<()>),
 }
+
+/// An event from a seat or the arbiter, received at `received_ms`.
+pub struct Submission {
+    /// Who sends it.
+    pub by: Actor,
+    /// The event.
+    pub request: EventRequest,
+    /// When the server received it (epoch ms).
+    pub received_ms: i64,
+    /// Whether the answer carries the game's state (an HTTP answer does; a
+    /// WebSocket's ack does not, and it costs a scoresheet).
+    pub with_state: bool,
+    /// The answer: `{"seq", "accepted", "decisions", "game"}`.
+    pub reply: oneshot::Sender<Result<Value, ApiError>>,
+}
+
+/// The outage since the server's last durable instant.
+pub struct Resumption {
+    /// The last instant the server had recorded durably (epoch ms).
+    pub last_durable_ms: i64,
+    /// Done.
+    pub reply: oneshot::Sender<()>,
+}
+
+// two words: a bug that puts a payload back inline fails to build
+const _: () = assert!(std::mem::size_of::<Command>() <= 16);
 
 /// A handle on a game's owner.
 #[derive(Clone)]
@@ -359,7 +368,9 @@ fn sealer(shared: &Shared, meta: &GameMeta) -> Result<Option<Sealer>, ApiError> 
 impl Owner {
     fn new(shared: Arc<Shared>, id: String, meta: GameMeta, live: LiveGame) -> Owner {
         let sealer = sealer(&shared, &meta).ok().flatten();
-        let (events, _) = broadcast::channel(16);
+        // a subscriber more than 8 entries behind re-reads them from the
+        // store (stream.rs): the ring need not be longer
+        let (events, _) = broadcast::channel(8);
         let shown = clocks_now(live.game());
         Owner {
             shared,
@@ -482,14 +493,15 @@ impl Owner {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Submit {
-                by,
-                request,
-                received_ms,
-                with_state,
-                reply,
-            } => {
-                let answer = self.submit(by, *request, received_ms, with_state).await;
+            Command::Submit(submission) => {
+                let Submission {
+                    by,
+                    request,
+                    received_ms,
+                    with_state,
+                    reply,
+                } = *submission;
+                let answer = self.submit(by, request, received_ms, with_state).await;
                 let _ = reply.send(answer);
             }
             Command::State(reply) => {
@@ -502,10 +514,11 @@ impl Owner {
                     events: self.events.subscribe(),
                 });
             }
-            Command::Resume {
-                last_durable_ms,
-                reply,
-            } => {
+            Command::Resume(resumption) => {
+                let Resumption {
+                    last_durable_ms,
+                    reply,
+                } = *resumption;
                 self.resume(last_durable_ms).await;
                 let _ = reply.send(());
             }

@@ -17,7 +17,7 @@ use crate::{
     auth::Token,
     clock::ServerClock,
     metrics::Metrics,
-    owner::{Command, Registry, Shared},
+    owner::{Command, Registry, Resumption, Shared},
 };
 
 /// How a server runs.
@@ -286,10 +286,10 @@ async fn resume_live_games(shared: &Arc<Shared>) -> Result<(), StartError> {
             }
         };
         let (reply, done) = tokio::sync::oneshot::channel();
-        let command = Command::Resume {
+        let command = Command::Resume(Box::new(Resumption {
             last_durable_ms: last.unwrap_or(now).min(now),
             reply,
-        };
+        }));
         if handle.send(command).await.is_ok() {
             let _ = done.await;
         }

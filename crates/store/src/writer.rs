@@ -208,7 +208,8 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
                                  WHERE game_id = v.column1 AND client_id = v.column5) \
                  ON CONFLICT DO NOTHING",
             );
-            let inserted = insert.build().execute(&mut *tx).await.map_err(&during)?;
+            // not kept prepared: each size of batch is a statement of its own
+            let inserted = insert.build().persistent(false).execute(&mut *tx).await.map_err(&during)?;
             if inserted.rows_affected() != rows.len() as u64 {
                 // rolled back when dropped
                 return Ok(false);
@@ -229,7 +230,7 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
                 ") AS v WHERE games.id = v.column1 AND (games.state IS DISTINCT FROM v.column2 \
                  OR games.result IS DISTINCT FROM v.column3)",
             );
-            update.build().execute(&mut *tx).await.map_err(&during)?;
+            update.build().persistent(false).execute(&mut *tx).await.map_err(&during)?;
         }
         if let Some(at_ms) = latest {
             record_instant(&mut tx, node, at_ms).await.map_err(&during)?;
