@@ -28,7 +28,7 @@ fn note(line: &str) {
 fn folders() -> Vec<PathBuf> {
     let root = root();
     // the folders of the issues implemented so far
-    let implemented = ["engine", "irregular", "adjourn", "live"];
+    let implemented = ["engine", "irregular", "adjourn", "live", "online"];
     let mut dirs = Vec::new();
     for sub in implemented {
         dirs.push(root.join("tests/scenarios").join(sub));

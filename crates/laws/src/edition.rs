@@ -13,6 +13,7 @@ mod fide_1930;
 mod fide_2001;
 mod fide_2005;
 mod fide_2023;
+mod fide_online_2021;
 
 /// An article as the edition in force numbers it (`"9.5b"`, `"6.10"`, `"9.6.2"`, `"21.7"`).
 pub type Article = &'static str;
@@ -28,15 +29,19 @@ pub enum EditionId {
     Fide2005,
     /// FIDE Laws in force from 1 January 2023.
     Fide2023,
+    /// FIDE Online Chess Regulations (January 2021), on top of the 2023 Laws.
+    FideOnline2021,
 }
 
 impl EditionId {
-    /// Every edition, oldest first.
-    pub const ALL: [EditionId; 4] = [
+    /// Every edition, oldest first (the online regulations last: they
+    /// stand on the 2023 Laws).
+    pub const ALL: [EditionId; 5] = [
         EditionId::Fide1930,
         EditionId::Fide2001,
         EditionId::Fide2005,
         EditionId::Fide2023,
+        EditionId::FideOnline2021,
     ];
 
     /// The identifier used in scenario files (`fide-2005`).
@@ -51,6 +56,7 @@ impl EditionId {
             EditionId::Fide2001 => &fide_2001::LAWS,
             EditionId::Fide2005 => &fide_2005::LAWS,
             EditionId::Fide2023 => &fide_2023::LAWS,
+            EditionId::FideOnline2021 => &fide_online_2021::LAWS,
         }
     }
 }
@@ -63,7 +69,9 @@ impl fmt::Display for EditionId {
 
 /// An edition code that names no known edition.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown edition `{0}` (expected one of fide-1930, fide-2001, fide-2005, fide-2023)")]
+#[error(
+    "unknown edition `{0}` (expected one of fide-1930, fide-2001, fide-2005, fide-2023, fide-online-2021)"
+)]
 pub struct UnknownEdition(pub String);
 
 impl FromStr for EditionId {
@@ -233,6 +241,12 @@ pub enum FlagPolicy {
 pub enum IllegalProcedure {
     /// The arbiter sees it and reinstates the position at once (7.4, 7.5).
     ArbiterActs,
+    /// The playing zone accepts only legal moves: an illegal move is never
+    /// made, and is refused with no penalty (online 3.3).
+    Refused {
+        /// The article (3.3).
+        article: Article,
+    },
     /// The move stands unless the opponent claims before moving; then the
     /// arbiter rules as in standard play (2005 B6). The arbiter also acts
     /// alone on an incomplete promotion or when both kings are in check.
@@ -457,6 +471,13 @@ pub struct Edition {
     pub agreement_needs_a_move_each: bool,
     /// Pressing the clock completes a move.
     pub clock_press: Article,
+    /// Where making the move stops the mover's clock and starts the
+    /// opponent's by itself (online 4.2), the article: a move is always
+    /// completed, and a press alone is refused.
+    pub move_stops_clock: Option<Article>,
+    /// Where Art. 4 of the Laws gives way to moves made with a device
+    /// (online 3.2: no touch-move), the article cited when a touch is refused.
+    pub moves_by_device: Option<Article>,
     /// Offering a draw.
     pub draw_offer: Article,
     /// Where touching a piece with the intention of moving or capturing it
@@ -464,6 +485,10 @@ pub struct Edition {
     pub offer_rejected_by_touch: Option<Article>,
     /// The article an offer made at the wrong moment breaches.
     pub draw_offer_breach: Article,
+    /// Where a draw offer is correct at any moment (online 5.3: by any
+    /// method, at any time), the article; otherwise only between the move
+    /// and the press.
+    pub offer_any_moment: Option<Article>,
     /// Where a claim under 9.2 or 9.3 counts as a draw offer, the article saying so.
     pub claim_is_offer: Option<Article>,
     /// The threefold claim, by the player having the move.
@@ -489,6 +514,16 @@ pub struct Edition {
     pub claim_stops_clocks: Article,
     /// Penalty for an incorrect claim.
     pub claim_penalty: ClaimPenalty,
+    /// Where nothing is claimed (online: a flag loses and the draws come by
+    /// themselves, 4.4 and 5.4), the article cited when a claim is refused
+    /// (a draw claim cites its automatic draw's article).
+    pub no_claims: Option<Article>,
+    /// Where the third occurrence of a position draws with no claim
+    /// (online 5.4.1), the article.
+    pub threefold_automatic: Option<Article>,
+    /// Where `fifty_moves` moves by each player with no pawn move and no
+    /// capture draw with no claim (online 5.4.4), the article.
+    pub fifty_automatic: Option<Article>,
     /// Automatic draw on the fifth occurrence of a position, if the edition has it.
     pub fivefold: Option<Article>,
     /// Automatic draw after this many moves by each player without pawn move or
@@ -543,7 +578,7 @@ impl Edition {
 }
 
 /// Every edition's table.
-pub fn all() -> [&'static Edition; 4] {
+pub fn all() -> [&'static Edition; 5] {
     EditionId::ALL.map(EditionId::laws)
 }
 

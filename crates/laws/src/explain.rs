@@ -119,6 +119,11 @@ pub enum Note {
     NotYourMove(Color),
     /// A press with no move to complete.
     NothingToPress(Color),
+    /// A claim where nothing is claimed (online: the flag and the draws come
+    /// by themselves).
+    NothingToClaim(Color),
+    /// A touch where moves are made with a device (online 3.2).
+    NoTouchMove(Color),
     /// A second offer while one is pending.
     OfferAlreadyPending(Color),
     /// A draw offer.
@@ -542,6 +547,8 @@ impl Note {
             OfferDeclinedByMove(_) => "offer-declined-by-move",
             NotYourMove(_) => "not-your-move",
             NothingToPress(_) => "nothing-to-press",
+            NothingToClaim(_) => "nothing-to-claim",
+            NoTouchMove(_) => "no-touch-move",
             OfferAlreadyPending(_) => "offer-already-pending",
             OfferMade(_) => "offer-made",
             OfferAtWrongMoment(_) => "offer-at-wrong-moment",
@@ -683,6 +690,8 @@ impl Note {
             | OfferDeclinedByMove(c)
             | NotYourMove(c)
             | NothingToPress(c)
+            | NothingToClaim(c)
+            | NoTouchMove(c)
             | OfferAlreadyPending(c)
             | OfferMade(c)
             | OfferAtWrongMoment(c)
@@ -850,6 +859,8 @@ impl Note {
             OfferDeclinedByMove(Black),
             NotYourMove(White),
             NothingToPress(Black),
+            NothingToClaim(White),
+            NoTouchMove(Black),
             OfferAlreadyPending(White),
             OfferMade(Black),
             OfferAtWrongMoment(White),
@@ -1002,6 +1013,8 @@ impl Note {
                 | OfferDeclinedByMove(_)
                 | NotYourMove(_)
                 | NothingToPress(_)
+                | NothingToClaim(_)
+                | NoTouchMove(_)
                 | OfferAlreadyPending(_)
                 | OfferMade(_)
                 | OfferAtWrongMoment(_)
@@ -1177,6 +1190,8 @@ impl Note {
             | DeclaredMoveDue(_)
             | NotYourMove(_)
             | NothingToPress(_)
+            | NothingToClaim(_)
+            | NoTouchMove(_)
             | OfferAlreadyPending(_)
             | AgreementTooEarly
             | NoOfferToAnswer(_)

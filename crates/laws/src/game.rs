@@ -495,7 +495,9 @@ impl Game {
         }
         match (event.by, &event.action) {
             (Actor::Player(c), Action::Move { text, press }) => {
-                self.on_move(t, index, c, text, *press)
+                // online 4.2: the move stops the mover's clock by itself
+                let press = *press || self.laws.move_stops_clock.is_some();
+                self.on_move(t, index, c, text, press)
             }
             (Actor::Player(c), Action::Press) => self.on_press(t, index, c),
             (Actor::Player(c), Action::Touch(square)) => self.on_touch(t, index, c, *square),

@@ -7,6 +7,7 @@ pub mod edition;
 pub mod event;
 pub mod explain;
 pub mod game;
+pub mod lag;
 mod mobility;
 pub mod notation;
 pub mod outcome;

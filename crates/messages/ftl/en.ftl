@@ -90,6 +90,8 @@ clock-not-pressed = { $side } had not pressed the clock; it ran until the oppone
 offer-declined-by-move = { $side } declines the draw offer by making a move
 not-your-move = Refused: it is not { $side }'s move
 nothing-to-press = Refused: { $side } has no move to complete
+nothing-to-claim = Refused: { $side } has nothing to claim: a fallen flag and the draws end the game by themselves
+no-touch-move = Refused: moves are made with a device; touching a piece binds { $side } to nothing
 offer-already-pending = { $side }'s offer is already pending
 offer-made = { $side } offers a draw (=)
 offer-at-wrong-moment = { $side }'s offer is valid but was not made between making a move and pressing the clock

@@ -79,6 +79,8 @@ clock-not-pressed = Les { $side } n'avaient pas appuyé sur la pendule ; elle a 
 offer-declined-by-move = Les { $side } rejettent l'offre de nullité en jouant un coup
 not-your-move = Refusé : ce n'est pas aux { $side } de jouer
 nothing-to-press = Refusé : les { $side } n'ont pas de coup à compléter
+nothing-to-claim = Refusé : les { $side } n'ont rien à réclamer : la chute du drapeau et les nulles terminent la partie d'elles-mêmes
+no-touch-move = Refusé : les coups se jouent avec un appareil ; toucher une pièce n'engage pas les { $side }
 offer-already-pending = L'offre des { $side } est déjà en cours
 offer-made = Les { $side } proposent la nullité (=)
 offer-at-wrong-moment = L'offre des { $side } est valable mais n'a pas été faite entre le coup et l'appui sur la pendule

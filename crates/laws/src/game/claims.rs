@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     clock::{Instant, LedgerKind},
-    edition::ClaimantDeduction,
+    edition::{ClaimantDeduction, IllegalProcedure},
     event::ClaimKind,
     explain::Note,
     notation::{read_move, write_san, Reading},
@@ -29,6 +29,24 @@ impl Game {
         kind: ClaimKind,
         intended: Option<&str>,
     ) {
+        if let Some(article) = self.laws.no_claims {
+            // online: nothing is claimed; each refusal cites what makes the
+            // claim pointless (5.4.1, 5.4.4, 4.4, 3.3, 3.2) or 5.4
+            let laws = self.laws;
+            let article = match kind {
+                ClaimKind::Threefold => laws.threefold_automatic.unwrap_or(article),
+                ClaimKind::FiftyMoves => laws.fifty_automatic.unwrap_or(article),
+                ClaimKind::Flag => laws.flag_fall,
+                ClaimKind::IllegalMove => match laws.illegal_moves.procedure.get(self.game_type) {
+                    IllegalProcedure::Refused { article } => article,
+                    _ => article,
+                },
+                ClaimKind::TouchMove => laws.moves_by_device.unwrap_or(article),
+                _ => article,
+            };
+            self.decide(t, Some(index), article, Note::NothingToClaim(c));
+            return;
+        }
         match kind {
             ClaimKind::Threefold | ClaimKind::FiftyMoves => {
                 self.claim_draw(t, index, c, kind, intended)

@@ -137,6 +137,14 @@ impl Game {
         press: bool,
     ) {
         let ev = Some(index);
+        if let IllegalProcedure::Refused { article } =
+            self.laws.illegal_moves.procedure.get(self.game_type)
+        {
+            // online 3.3: the playing zone accepts only legal moves; the
+            // attempt is not a move, and costs nothing but the time
+            self.decide(t, ev, article, Note::IllegalMoveRefused(uci.to_owned()));
+            return;
+        }
         let laws = self.laws;
         let parsed = uci.trim().parse::<UciMove>();
         let Ok(UciMove::Normal {
@@ -250,7 +258,10 @@ impl Game {
             il.procedure.get(self.game_type)
         };
         match procedure {
-            IllegalProcedure::ArbiterActs => self.rule_illegal(t, ev, p),
+            // never reached: on_illegal refuses the move first
+            IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => {
+                self.rule_illegal(t, ev, p)
+            }
             IllegalProcedure::OnClaim { claim } => match physical_after(&self.position, &p.m) {
                 Some(after) if !p.unpromoted => self.stand(t, ev, p, Some(after)),
                 _ => {
@@ -346,7 +357,9 @@ impl Game {
         }
         let article = match self.laws.illegal_moves.procedure.get(self.game_type) {
             IllegalProcedure::OnClaim { claim } | IllegalProcedure::ClaimWins { claim } => claim,
-            IllegalProcedure::ArbiterActs => self.laws.illegal_moves.reinstate,
+            IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => {
+                self.laws.illegal_moves.reinstate
+            }
         };
         self.decide(
             t,
@@ -384,6 +397,11 @@ impl Game {
         let procedure = laws.illegal_moves.procedure.get(self.game_type);
         let standing = self.standing.clone().filter(|st| st.by != c);
         let (claim, st) = match (procedure, standing) {
+            (IllegalProcedure::Refused { article }, _) => {
+                // the playing zone never accepted an illegal move (online 3.3)
+                self.decide(t, ev, article, Note::NoIllegalMoveToClaim(c));
+                return;
+            }
             (IllegalProcedure::ArbiterActs, _) => {
                 self.decide(
                     t,
@@ -453,7 +471,7 @@ impl Game {
             let article = match il.procedure.get(self.game_type) {
                 IllegalProcedure::OnClaim { claim } => claim,
                 IllegalProcedure::ClaimWins { claim } => claim,
-                IllegalProcedure::ArbiterActs => il.reinstate,
+                IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => il.reinstate,
             };
             self.decide(t, ev, article, Note::IllegalMoveStands(!c));
         }

@@ -13,6 +13,7 @@ use super::{illegal, DeadCheck, Game};
 use crate::{
     clock::Instant,
     dead,
+    edition::IllegalProcedure,
     explain::Note,
     mobility::mobility,
     notation::{read_move, Reading},
@@ -116,12 +117,13 @@ impl Game {
                 },
             ),
             Reading::Illegal { uci: Some(uci) } => self.on_illegal(t, index, c, &uci, press),
-            Reading::Illegal { uci: None } => self.decide(
-                t,
-                ev,
-                laws.legal_move,
-                Note::IllegalMoveRefused(text.to_owned()),
-            ),
+            Reading::Illegal { uci: None } => {
+                let article = match laws.illegal_moves.procedure.get(self.game_type) {
+                    IllegalProcedure::Refused { article } => article,
+                    _ => laws.legal_move,
+                };
+                self.decide(t, ev, article, Note::IllegalMoveRefused(text.to_owned()))
+            }
             Reading::Unreadable => {
                 self.decide(t, ev, laws.notation, Note::UnreadableMove(text.to_owned()))
             }
@@ -280,6 +282,24 @@ impl Game {
                 Termination::DeadPosition,
                 laws.dead_position,
             ));
+        }
+        if let Some(article) = laws.fifty_automatic {
+            if pos.halfmoves() >= 2 * laws.fifty_moves {
+                return Some(Outcome::new(
+                    GameResult::Draw,
+                    Termination::FiftyMoves,
+                    article,
+                ));
+            }
+        }
+        if let Some(article) = laws.threefold_automatic {
+            if self.current_occurrences(3) >= 3 {
+                return Some(Outcome::new(
+                    GameResult::Draw,
+                    Termination::ThreefoldRepetition,
+                    article,
+                ));
+            }
         }
         if let Some((article, n)) = laws.seventy_five {
             if pos.halfmoves() >= 2 * n {

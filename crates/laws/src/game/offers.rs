@@ -33,7 +33,8 @@ impl Game {
             self.decide(t, ev, laws.draw_offer, Note::OfferAlreadyPending(c));
             return;
         }
-        let correct = self.turn.unpressed == Some(c);
+        // online 5.3: an offer by any method, at any moment
+        let correct = self.turn.unpressed == Some(c) || laws.offer_any_moment.is_some();
         let has_move = self.position.turn() == c && self.turn.unpressed.is_none();
         if correct {
             if let Some(last) = self.moves.len().checked_sub(1) {

@@ -310,6 +310,10 @@ impl Game {
         if !playing {
             return false;
         }
+        if self.laws.no_claims.is_some() {
+            // online: the flag and the draws come by themselves (4.4, 5.4)
+            return false;
+        }
         let to_move = self.position.turn() == side;
         match kind {
             ClaimKind::Threefold | ClaimKind::FiftyMoves => {
@@ -331,7 +335,7 @@ impl Game {
             ClaimKind::IllegalMove => {
                 !matches!(
                     self.laws.illegal_moves.procedure.get(self.game_type),
-                    IllegalProcedure::ArbiterActs
+                    IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. }
                 ) && self.standing.as_ref().is_some_and(|st| st.by != side)
             }
             ClaimKind::TouchMove => {

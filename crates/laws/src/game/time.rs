@@ -173,6 +173,11 @@ impl Game {
     }
 
     pub(super) fn on_press(&mut self, t: Instant, index: usize, c: Color) {
+        if let Some(article) = self.laws.move_stops_clock {
+            // online 4.2: the move stopped the clock; there is no press
+            self.decide(t, Some(index), article, Note::NothingToPress(c));
+            return;
+        }
         if self.turn.unpressed == Some(c) {
             self.turn.unpressed = None;
             let count = self.turn.press_count;

@@ -297,6 +297,11 @@ impl Game {
         let ev = Some(index);
         let laws = self.laws;
         let rules = laws.touching;
+        if let Some(article) = laws.moves_by_device {
+            // online 3.2: moves are made with a device; no touch-move
+            self.decide(t, ev, article, Note::NoTouchMove(c));
+            return;
+        }
         if c != self.position.turn() {
             self.decide(t, ev, rules.touch_move, Note::TouchWithoutTheMove(c));
             return;
