@@ -75,7 +75,7 @@ const GARBAGE: [&str; 12] = [
     "", "O-O", "0-0-0", "e8=Q", "Nf3", "Kxe2", "e4", "xx", "a1a1", "e7e8k", "Dd1", "é",
 ];
 
-const EDITIONS: [EditionId; 4] = EditionId::ALL;
+const EDITIONS: [EditionId; EditionId::ALL.len()] = EditionId::ALL;
 const CLAIMS: [ClaimKind; 9] = ClaimKind::ALL;
 const LANGUAGES: [Language; 6] = [
     Language::En,
@@ -237,10 +237,12 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
                 None => physical(u)?,
             },
             press: !u.ratio(1, 6)?,
+            lag: None,
         },
         6 => Action::Move {
             text: any_text(u, game, lang)?,
             press: u.arbitrary()?,
+            lag: None,
         },
         7 | 8 => Action::Press,
         9 => Action::Touch(square(u)?),

@@ -15,6 +15,7 @@ pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
             arbitre_laws::game::SetupError::History(_) => "history".into(),
             arbitre_laws::game::SetupError::Odds(_) => "odds".into(),
             arbitre_laws::game::SetupError::Time { what, .. } => what.into(),
+            arbitre_laws::game::SetupError::LagCompensation(_) => "lag_compensation".into(),
         },
         message: e.to_string(),
     })?;

@@ -172,6 +172,7 @@ on_both!(
     graceful_shutdown_stops_and_restarts_the_clocks,
     a_flag_falls_with_no_client_present,
     errors_are_4xx_with_a_body_never_500,
+    a_lichess_board_api_client_plays_a_seat,
 );
 
 // ---------------------------------------------------------------------------
@@ -1752,4 +1753,275 @@ async fn errors_are_4xx_with_a_body_never_500(env: Env) {
     let (_, metrics) = server.get_text("/metrics").await;
     assert!(!metrics.contains("status=\"5"), "{metrics}");
     assert!(metrics.contains("status=\"413\"} 2"), "{metrics}");
+}
+
+// ---------------------------------------------------------------------------
+// lichess's Board API, driven by a client that speaks nothing else
+
+/// An e-board bridge as written for lichess: a seat token, the Board API's
+/// paths, NDJSON with empty keep-alive lines; nothing of arbitre's own API.
+struct BoardClient {
+    base: String,
+    token: String,
+    http: reqwest::Client,
+}
+
+/// A Board API stream: its JSON lines, keep-alive lines skipped.
+struct BoardStream {
+    response: reqwest::Response,
+    buffer: Vec<u8>,
+}
+
+impl BoardStream {
+    /// The next JSON line; `None` when the server ends the stream.
+    async fn next(&mut self) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            while let Some(end) = self.buffer.iter().position(|b| *b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = std::str::from_utf8(&line).expect("UTF-8");
+                if !text.trim().is_empty() {
+                    return Some(parse(text.trim_end()));
+                }
+            }
+            match tokio::time::timeout_at(deadline, self.response.chunk()).await {
+                Ok(Ok(Some(chunk))) => self.buffer.extend_from_slice(&chunk),
+                Ok(Ok(None)) | Ok(Err(_)) => return None,
+                Err(_) => panic!("no line on the Board API stream within {PATIENCE:?}"),
+            }
+        }
+    }
+}
+
+impl BoardClient {
+    fn new(server: &Server, token: &str) -> BoardClient {
+        BoardClient {
+            base: server.url(""),
+            token: token.to_owned(),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    async fn stream(&self, path: &str) -> (StatusCode, Option<BoardStream>) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status();
+        if !status.is_success() {
+            return (status, None);
+        }
+        assert_eq!(
+            response.headers()["content-type"],
+            "application/x-ndjson",
+            "{path}"
+        );
+        (
+            status,
+            Some(BoardStream {
+                response,
+                buffer: Vec::new(),
+            }),
+        )
+    }
+
+    async fn post(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status();
+        let text = response.text().await.expect("a body");
+        assert!(!status.is_server_error(), "{status}: {text}");
+        (status, parse(&text))
+    }
+
+    async fn game_stream(&self, id: &str) -> BoardStream {
+        let (status, stream) = self.stream(&format!("/api/board/game/stream/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        stream.expect("a stream")
+    }
+
+    async fn event_stream(&self) -> BoardStream {
+        let (status, stream) = self.stream("/api/stream/event").await;
+        assert_eq!(status, StatusCode::OK);
+        stream.expect("a stream")
+    }
+
+    async fn play(&self, id: &str, uci: &str) -> (StatusCode, Value) {
+        self.post(&format!("/api/board/game/{id}/move/{uci}")).await
+    }
+}
+
+/// The next `gameState` with these moves.
+async fn state_with(stream: &mut BoardStream, moves: &str) -> Value {
+    state_where(stream, |line| line["moves"] == moves).await
+}
+
+/// The next `gameState` that `holds` (each refusal, each event, changes the
+/// clocks: a `gameState` follows every one).
+async fn state_where(stream: &mut BoardStream, holds: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let line = stream.next().await.expect("the stream goes on");
+        assert_eq!(line["type"], "gameState", "{line}");
+        if holds(&line) {
+            return line;
+        }
+    }
+}
+
+async fn a_lichess_board_api_client_plays_a_seat(env: Env) {
+    let server = Server::start(&env).await;
+    let seats = server
+        .create(
+            json!({"edition": "fide-online-2021", "time_control": "300+2",
+                       "players": {"white": "Carlsen", "black": "Nakamura"}}),
+        )
+        .await;
+    let id = seats.id.clone();
+    let white = BoardClient::new(&server, &seats.white);
+    let black = BoardClient::new(&server, &seats.black);
+
+    // the seats' event streams: nothing until the arbiter starts the game
+    let mut white_events = white.event_stream().await;
+    server
+        .accepted(&id, &seats.arbiter, json!({"start": true}), 0)
+        .await;
+    let start = white_events.next().await.expect("gameStart");
+    assert_eq!(start["type"], "gameStart", "{start}");
+    assert_eq!(start["game"]["gameId"], id.as_str());
+    assert_eq!(start["game"]["color"], "white");
+    assert_eq!(start["game"]["isMyTurn"], true);
+    assert_eq!(start["game"]["opponent"]["username"], "Nakamura");
+
+    // gameFull first, as lichess sends it
+    let mut white_game = white.game_stream(&id).await;
+    let full = white_game.next().await.expect("gameFull");
+    assert_eq!(full["type"], "gameFull", "{full}");
+    assert_eq!(full["id"], id.as_str());
+    assert_eq!(full["clock"]["initial"], 300_000);
+    assert_eq!(full["clock"]["increment"], 2_000);
+    assert_eq!(full["initialFen"], "startpos");
+    assert_eq!(full["white"]["name"], "Carlsen");
+    assert_eq!(full["state"]["moves"], "");
+    assert_eq!(full["state"]["status"], "started");
+    let mut black_game = black.game_stream(&id).await;
+    assert_eq!(
+        black_game.next().await.expect("gameFull")["type"],
+        "gameFull"
+    );
+
+    // moves in UCI; the clocks in ms, with the increment
+    let (status, body) = white.play(&id, "e2e4").await;
+    assert_eq!((status, &body), (StatusCode::OK, &json!({"ok": true})));
+    let after = state_with(&mut black_game, "e2e4").await;
+    let wtime = after["wtime"].as_i64().expect("wtime");
+    assert!(wtime > 295_000 && wtime <= 302_000, "{after}");
+    assert_eq!(after["winc"], 2_000);
+    assert_eq!(after["status"], "started");
+    state_with(&mut white_game, "e2e4").await;
+
+    // a move out of turn, an illegal move: 400 with the reason, nothing played
+    let (status, body) = white.play(&id, "d2d4").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
+    let (status, body) = black.play(&id, "e7e4").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, _) = black.play(&id, "e7e6").await;
+    assert_eq!(status, StatusCode::OK);
+    state_with(&mut white_game, "e2e4 e7e6").await;
+
+    // a draw offered, seen, declined
+    let (status, _) = white.post(&format!("/api/board/game/{id}/draw/yes")).await;
+    assert_eq!(status, StatusCode::OK);
+    let offered = state_where(&mut black_game, |s| s["wdraw"] == true).await;
+    assert_eq!(offered["moves"], "e2e4 e7e6", "{offered}");
+    let (status, _) = black.post(&format!("/api/board/game/{id}/draw/no")).await;
+    assert_eq!(status, StatusCode::OK);
+    let declined = black_game.next().await.expect("gameState");
+    assert_eq!(declined["wdraw"], false, "{declined}");
+
+    // the arbiter's token does not play a seat
+    let arbiter = BoardClient::new(&server, &seats.arbiter);
+    let (status, _) = arbiter.play(&id, "d2d4").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Black's board goes away: an online game records it for the arbiter,
+    // with the time, and decides nothing; its return is recorded too
+    drop(black_game);
+    let alerts = |state: &Value| -> Vec<String> {
+        state["alerts"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x["cause"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let state = server.state(&id).await;
+        if alerts(&state).contains(&"black-disconnected".to_string()) {
+            assert_eq!(state["state"], "playing", "{state}");
+            let alert = &state["alerts"][0];
+            assert!(
+                alert["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("Black disconnected")),
+                "{alert}"
+            );
+            assert!(alert["at_ms"].as_i64().is_some(), "{alert}");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no disconnection recorded: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut black_game = black.game_stream(&id).await;
+    assert_eq!(
+        black_game.next().await.expect("gameFull")["type"],
+        "gameFull"
+    );
+    let deadline = Instant::now() + PATIENCE;
+    while !alerts(&server.state(&id).await).contains(&"black-reconnected".to_string()) {
+        assert!(Instant::now() < deadline, "no reconnection recorded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(black_game);
+
+    // Black resigns: status and winner, the game stream ends, gameFinish
+    let (status, _) = black.post(&format!("/api/board/game/{id}/resign")).await;
+    assert_eq!(status, StatusCode::OK);
+    let last = loop {
+        let line = white_game.next().await.expect("the final gameState");
+        if line["status"] != "started" {
+            break line;
+        }
+    };
+    assert_eq!(last["status"], "resign", "{last}");
+    assert_eq!(last["winner"], "white", "{last}");
+    assert!(
+        white_game.next().await.is_none(),
+        "the stream ends with the game"
+    );
+    let finish = white_events.next().await.expect("gameFinish");
+    assert_eq!(finish["type"], "gameFinish", "{finish}");
+    assert_eq!(finish["game"]["gameId"], id.as_str());
+
+    // and our own stream has it all, with the articles
+    let state = server.state(&id).await;
+    assert_eq!(state["result"], "1-0");
+    assert_eq!(state["article"], "5.2");
 }

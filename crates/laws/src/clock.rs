@@ -309,6 +309,9 @@ pub enum LedgerKind {
     Bonus,
     /// A correction by the arbiter (set to a value).
     ArbiterSet,
+    /// Time of a move given back as network lag (online games with lag
+    /// compensation, `crate::lag`).
+    LagCompensation,
 }
 
 /// One change to a player's time, as read from the ledger.
@@ -323,7 +326,7 @@ pub struct LedgerEntry {
     pub ms: i32,
 }
 
-const KINDS: [LedgerKind; 7] = [
+const KINDS: [LedgerKind; 8] = [
     LedgerKind::Allotted,
     LedgerKind::Increment,
     LedgerKind::DelayRefund,
@@ -331,6 +334,7 @@ const KINDS: [LedgerKind; 7] = [
     LedgerKind::Penalty,
     LedgerKind::Bonus,
     LedgerKind::ArbiterSet,
+    LedgerKind::LagCompensation,
 ];
 
 /// Largest amount one packed entry holds (2^27 - 1 ms, over 37 hours); a
@@ -368,7 +372,7 @@ impl Packed {
 pub struct Totals {
     /// Time allotted by periods.
     pub allotted: Millis,
-    /// Increments and delay refunds.
+    /// Increments, delay refunds and lag compensation.
     pub increments: Millis,
     /// Penalties, bonuses and arbiter settings.
     pub adjustments: Millis,
@@ -394,6 +398,12 @@ pub struct Clock {
     stopped_at: Millis,
     /// Time counted in the current turn not yet written in the ledger.
     unposted: Millis,
+    /// Time charged to the running side in the current turn (at most what
+    /// it had): with its remaining time, what the turn began with.
+    turn_charged: Millis,
+    /// Arbiter time at which the running side's time reached zero in the
+    /// current turn while its flag was held ([`Clock::advance_held`]).
+    zero_at: Option<Millis>,
     moves: ByColor<u32>,
     fallen: ByColor<Option<Millis>>,
     ledger: Vec<Packed>,
@@ -414,6 +424,8 @@ impl Clock {
             turn_used: 0,
             stopped_at: 0,
             unposted: 0,
+            turn_charged: 0,
+            zero_at: None,
             moves: ByColor::new_with(|_| 0),
             fallen: ByColor::new_with(|_| None),
             ledger: Vec::new(),
@@ -433,7 +445,9 @@ impl Clock {
         let totals = self.totals.get_mut(side);
         let sum = match kind {
             LedgerKind::Allotted => &mut totals.allotted,
-            LedgerKind::Increment | LedgerKind::DelayRefund => &mut totals.increments,
+            LedgerKind::Increment | LedgerKind::DelayRefund | LedgerKind::LagCompensation => {
+                &mut totals.increments
+            }
             LedgerKind::Penalty | LedgerKind::Bonus | LedgerKind::ArbiterSet => {
                 &mut totals.adjustments
             }
@@ -523,6 +537,10 @@ impl Clock {
         if self.fallen(side).is_some() || self.is_untimed() {
             return None;
         }
+        if let Some(zero) = self.zero_at {
+            // held at zero (`advance_held`): it fell when the time ran out
+            return Some(Instant(zero));
+        }
         let left = self.remaining(side);
         let uncounted = match self.delay(side) {
             Delay::Simple(d) => self
@@ -540,6 +558,19 @@ impl Clock {
     /// Counts the running side's time up to arbiter time `t` (never backwards).
     /// Returns the fall time if the running side's flag fell in between.
     pub fn advance(&mut self, t: Instant) -> Option<Instant> {
+        self.advance_inner(t, false)
+    }
+
+    /// Counts the running side's time up to `t` as [`Clock::advance`] does,
+    /// but holds its flag: its time shows zero once it runs out, and the
+    /// fall is seen only by a later `advance` (at the instant the time ran
+    /// out). For a grace given to a player whose move may still be
+    /// compensated for lag (online games, `crate::lag`).
+    pub fn advance_held(&mut self, t: Instant) {
+        self.advance_inner(t, true);
+    }
+
+    fn advance_inner(&mut self, t: Instant, hold: bool) -> Option<Instant> {
         let t = t.millis();
         let Some(side) = self.running else {
             self.since = self.since.max(t);
@@ -552,25 +583,78 @@ impl Clock {
         // never backwards: at `since` itself no time passes, but a clock
         // that runs with no time left shows its flag down
         let t = t.max(self.since);
-        let elapsed = t.saturating_sub(self.turn_start);
-        let (counted, delay_over) = match self.delay(side) {
-            Delay::Simple(d) => (elapsed.saturating_sub(d).max(0), elapsed >= d),
-            _ => (elapsed, true),
-        };
+        let (counted, delay_over) = self.counted_at(side, t);
         let delta = counted.saturating_sub(self.turn_used).max(0);
         let left = self.remaining(side);
         let used = delta.min(left).max(0);
         self.turn_used = counted;
         self.unposted = self.unposted.saturating_add(used);
+        self.turn_charged = self.turn_charged.saturating_add(used);
         self.since = t;
         // the flag falls when the counted time reaches the time left (with a
         // simple delay, not before the delay is over)
         if delay_over && delta >= left && self.fallen(side).is_none() {
-            let at = t.saturating_sub(delta.saturating_sub(used));
+            // the instant the time ran out: within this advance, or when a
+            // held advance brought it to zero
+            let at = match self.zero_at {
+                Some(zero) if left == 0 => zero,
+                _ => t.saturating_sub(delta.saturating_sub(used)),
+            };
+            if hold {
+                self.zero_at.get_or_insert(at);
+                return None;
+            }
             *self.fallen.get_mut(side) = Some(at);
             return Some(Instant(at));
         }
         None
+    }
+
+    /// The running side's time counted in its turn at arbiter time `t`,
+    /// and whether a simple delay is over.
+    fn counted_at(&self, side: Color, t: Millis) -> (Millis, bool) {
+        let elapsed = t.saturating_sub(self.turn_start);
+        match self.delay(side) {
+            Delay::Simple(d) => (elapsed.saturating_sub(d).max(0), elapsed >= d),
+            _ => (elapsed, true),
+        }
+    }
+
+    /// The running side completes its move at `t` with `compensation` of
+    /// its time given back as network lag: the move is charged its time
+    /// less the compensation (never below zero), as scalachess's clock
+    /// does. `false` (nothing changed but the time counted, the flag down)
+    /// when even so it took all the time the player had: his flag fell.
+    /// Otherwise the clock is pressed as [`Clock::press`] does.
+    pub fn press_compensated(
+        &mut self,
+        side: Color,
+        t: Instant,
+        count: u32,
+        compensation: Millis,
+    ) -> bool {
+        if self.running != Some(side) || self.is_untimed() || compensation <= 0 {
+            self.press(side, t, count);
+            return self.fallen(side).is_none();
+        }
+        let at = t.millis().max(self.since);
+        // what the turn began with, and what the move costs
+        let budget = self.remaining(side).saturating_add(self.turn_charged);
+        let (counted, _) = self.counted_at(side, at);
+        let cost = counted.saturating_sub(compensation).max(0);
+        if cost >= budget {
+            self.advance(t);
+            return false;
+        }
+        self.advance_held(t);
+        let back = budget
+            .saturating_sub(cost)
+            .saturating_sub(self.remaining(side))
+            .max(0);
+        self.post(side, LedgerKind::LagCompensation, back);
+        self.zero_at = None;
+        self.press(side, t, count);
+        true
     }
 
     fn flush(&mut self) {
@@ -590,6 +674,8 @@ impl Clock {
         self.since = t.max(self.since);
         self.turn_start = self.since;
         self.turn_used = 0;
+        self.turn_charged = 0;
+        self.zero_at = None;
     }
 
     /// Resumes `side`'s clock at `t` within the same turn (after a claim
@@ -649,6 +735,8 @@ impl Clock {
         self.since = t.max(self.since);
         self.turn_start = self.since;
         self.turn_used = 0;
+        self.turn_charged = 0;
+        self.zero_at = None;
     }
 
     /// Completes a move made while the clocks are stopped (a sealed move

@@ -318,6 +318,9 @@ pub enum Action {
         text: String,
         /// Whether the clock is pressed at the same moment.
         press: bool,
+        /// The network lag the player's client reports for this move (an
+        /// online game with lag compensation, `crate::lag`).
+        lag: Option<Millis>,
     },
     /// The player presses the clock.
     Press,

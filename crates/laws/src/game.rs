@@ -152,6 +152,9 @@ struct Turn {
     obligation: Option<Move>,
     /// An illegal move made on the board, the clock not yet pressed.
     uncompleted: Option<illegal::Physical>,
+    /// The lag the client reports for the move being made (only while it
+    /// is handled).
+    lag: Option<crate::clock::Millis>,
 }
 
 impl Turn {
@@ -163,6 +166,7 @@ impl Turn {
             touch: None,
             obligation: None,
             uncompleted: None,
+            lag: None,
         }
     }
 }
@@ -217,6 +221,8 @@ pub struct Game {
     present: ByColor<bool>,
     /// The end of the playing session (A13).
     session_end: Option<Instant>,
+    /// Each player's lag compensation, in an online game that has it.
+    lag: Option<Box<ByColor<crate::lag::LagTracker>>>,
     /// Whether the game has started (the arbiter's `start`, or at once).
     started: bool,
     /// When a player absent at the start loses (2005 6.6, 2023 6.7.1).
@@ -279,6 +285,7 @@ impl Game {
             adjourned,
             present,
             session_end,
+            lag,
             started,
             start_deadline,
             interrupted,
@@ -320,6 +327,7 @@ impl Game {
             && *adjourned == other.adjourned
             && *present == other.present
             && *session_end == other.session_end
+            && *lag == other.lag
             && *started == other.started
             && *start_deadline == other.start_deadline
             && *interrupted == other.interrupted
@@ -494,10 +502,12 @@ impl Game {
             return;
         }
         match (event.by, &event.action) {
-            (Actor::Player(c), Action::Move { text, press }) => {
+            (Actor::Player(c), Action::Move { text, press, lag }) => {
                 // online 4.2: the move stops the mover's clock by itself
                 let press = *press || self.laws.move_stops_clock.is_some();
-                self.on_move(t, index, c, text, press)
+                self.turn.lag = *lag;
+                self.on_move(t, index, c, text, press);
+                self.turn.lag = None;
             }
             (Actor::Player(c), Action::Press) => self.on_press(t, index, c),
             (Actor::Player(c), Action::Touch(square)) => self.on_touch(t, index, c, *square),

@@ -188,6 +188,7 @@ fn an_undecided_resignation_waits_for_the_arbiter() {
         Action::Move {
             text: "Nxe4".into(),
             press: true,
+            lag: None,
         },
     ));
     assert_eq!(refused.seq, Some(1));
@@ -306,6 +307,7 @@ fn the_read_model_is_pure() {
         Action::Move {
             text: "e4".into(),
             press: true,
+            lag: None,
         },
     ));
     let before = game.clone();
@@ -342,6 +344,7 @@ fn the_next_deadline_is_the_lateness_limit() {
             Action::Move {
                 text: "e4".into(),
                 press: true,
+                lag: None,
             },
         ),
         ev(

@@ -227,6 +227,7 @@ fn both(ed: EditionId, start: &Chess, moves: &[Move]) -> (Game, Game) {
             action: Action::Move {
                 text: San::from_move(&p, *m).to_string(),
                 press: true,
+                lag: None,
             },
         };
         events.apply(&event);

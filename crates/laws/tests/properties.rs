@@ -237,6 +237,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                     player(Action::Move {
                         text,
                         press: *press,
+                        lag: None,
                     })
                 }
             }
@@ -260,6 +261,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
             Step::Garbage(s) => player(Action::Move {
                 text: s.clone(),
                 press: true,
+                lag: None,
             }),
             Step::Physical(a, b, press) => player(physical(&game, side, *a, *b, *press)),
             Step::Touch(sq) => player(Action::Touch(Square::new(u32::from(*sq) % 64))),
@@ -322,6 +324,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                     Action::Move {
                         text: uci(&m),
                         press: *press,
+                        lag: None,
                     },
                 );
                 if !*claim {
@@ -515,6 +518,7 @@ fn physical(game: &Game, side: Color, a: u8, b: u8, press: bool) -> Action {
     Action::Move {
         text: format!("{from}{to}"),
         press,
+        lag: None,
     }
 }
 

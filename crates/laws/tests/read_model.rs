@@ -10,6 +10,7 @@ fn mv(t: i64, side: Color, text: &str) -> Event {
         action: Action::Move {
             text: text.into(),
             press: true,
+            lag: None,
         },
     }
 }

@@ -30,6 +30,7 @@ fn adjourned(sealed: Sealed) -> Game {
             Action::Move {
                 text: "e4".into(),
                 press: true,
+                lag: None,
             },
         ),
         ev(
@@ -82,6 +83,7 @@ fn a_committed_seal_waits_for_the_arbiters_opening() {
         Action::Move {
             text: "Nf3".into(),
             press: true,
+            lag: None,
         },
     ));
     assert!(!early.accepted());

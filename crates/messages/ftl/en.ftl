@@ -313,3 +313,7 @@ report-clocks = Clocks: { side-white } { $white }, { side-black } { $black }
 server-shutdown = The server shut down: the clocks are stopped.
 server-outage = Server outage: the clocks are stopped for the time the server was down; nothing is decided by it.
 server-restart = The server restarted: the clocks run again.
+server-white-disconnected = White disconnected; White's clock is running. The arbiter decides: stop the clocks, add time or declare a result.
+server-black-disconnected = Black disconnected; Black's clock is running. The arbiter decides: stop the clocks, add time or declare a result.
+server-white-reconnected = White is connected again.
+server-black-reconnected = Black is connected again.

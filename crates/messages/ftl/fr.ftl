@@ -302,3 +302,7 @@ report-clocks = Pendules : { side-white } { $white }, { side-black } { $black }
 server-shutdown = Arrêt du serveur : les pendules sont arrêtées.
 server-outage = Panne du serveur : les pendules sont arrêtées pendant la panne ; rien n’en est décidé.
 server-restart = Le serveur a redémarré : les pendules repartent.
+server-white-disconnected = Les Blancs sont déconnectés ; leur pendule tourne. L’arbitre décide : arrêter les pendules, ajouter du temps ou prononcer un résultat.
+server-black-disconnected = Les Noirs sont déconnectés ; leur pendule tourne. L’arbitre décide : arrêter les pendules, ajouter du temps ou prononcer un résultat.
+server-white-reconnected = Les Blancs sont de nouveau connectés.
+server-black-reconnected = Les Noirs sont de nouveau connectés.

@@ -267,7 +267,7 @@ pub fn try_event(event: &Event, lang: Language) -> Result<String, Error> {
 fn action_message(action: &Action) -> (&'static str, Vec<(&'static str, Arg)>) {
     let text = |s: &str| Arg::Text(s.to_owned());
     match action {
-        Action::Move { text: t, press } => (
+        Action::Move { text: t, press, .. } => (
             if *press {
                 "event-move"
             } else {

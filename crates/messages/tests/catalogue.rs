@@ -35,10 +35,12 @@ fn events() -> Vec<Event> {
         player(Action::Move {
             text: "Nf3".into(),
             press: true,
+            lag: None,
         }),
         player(Action::Move {
             text: "Nf3".into(),
             press: false,
+            lag: None,
         }),
         player(Action::Press),
         player(Action::Touch(Square::E2)),

@@ -28,6 +28,9 @@ pub enum ActionRecord {
         text: String,
         /// Whether the clock is pressed at the same moment.
         press: bool,
+        /// The network lag the player's client reports (ms; `"lag"` in
+        /// seconds): compensated in online games that have lag compensation.
+        lag: Option<Millis>,
     },
     /// The player presses the clock.
     Press,
@@ -197,6 +200,7 @@ struct RawAction {
     #[serde(rename = "move")]
     mv: Option<String>,
     press: Option<bool>,
+    lag: Option<f64>,
     touch: Option<String>,
     offer_draw: Option<bool>,
     accept_draw: Option<bool>,
@@ -268,10 +272,18 @@ impl ActionRecord {
     pub fn from_map(map: Map<String, Value>) -> Result<ActionRecord, RecordError> {
         let raw: RawAction = from_value(Value::Object(map))?;
         let mut actions: Vec<ActionRecord> = Vec::new();
+        let lag = match raw.lag {
+            Some(_) if raw.mv.is_none() => {
+                return Err(err("lag", "a lag is reported only with a move"));
+            }
+            Some(s) => Some(millis(s, "lag")?),
+            None => None,
+        };
         if let Some(text) = raw.mv {
             actions.push(ActionRecord::Move {
                 text,
                 press: raw.press.unwrap_or(true),
+                lag,
             });
         } else if let Some(press) = raw.press {
             flag(press, "press")?;
@@ -474,9 +486,12 @@ impl ActionRecord {
     pub fn write(&self, map: &mut Map<String, Value>) {
         let key = self.kind().code().to_owned();
         let value = match self {
-            ActionRecord::Move { text, press } => {
+            ActionRecord::Move { text, press, lag } => {
                 if !press {
                     map.insert("press".into(), Value::Bool(false));
+                }
+                if let Some(ms) = lag {
+                    map.insert("lag".into(), seconds_value(*ms));
                 }
                 Value::String(text.clone())
             }
@@ -559,9 +574,10 @@ impl ActionRecord {
             })
         };
         Ok(match self {
-            ActionRecord::Move { text, press } => Action::Move {
+            ActionRecord::Move { text, press, lag } => Action::Move {
                 text: text.clone(),
                 press: *press,
+                lag: *lag,
             },
             ActionRecord::Press => Action::Press,
             ActionRecord::Touch(sq) => Action::Touch(*sq),
@@ -619,9 +635,10 @@ impl ActionRecord {
     /// The record of an engine action.
     pub fn from_action(action: &Action) -> ActionRecord {
         match action {
-            Action::Move { text, press } => ActionRecord::Move {
+            Action::Move { text, press, lag } => ActionRecord::Move {
                 text: text.clone(),
                 press: *press,
+                lag: *lag,
             },
             Action::Press => ActionRecord::Press,
             Action::Touch(sq) => ActionRecord::Touch(*sq),

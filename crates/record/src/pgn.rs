@@ -17,7 +17,7 @@ use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Position};
 use crate::{
     error::RecordError,
     setup::setup_error,
-    stored::{Entry, ServerCause, StoredGame},
+    stored::{Entry, StoredGame},
 };
 
 /// The tags a caller adds to the roster's (`Event`, `Site`, `Date`,
@@ -115,12 +115,9 @@ pub fn export(stored: &StoredGame, tags: &Tags, lang: Language) -> Result<String
         }
         let here = comments.entry(plies).or_default();
         if let Some(cause) = stored_entry.server {
-            let id = match cause {
-                ServerCause::Shutdown => "server-shutdown",
-                ServerCause::Outage => "server-outage",
-                ServerCause::Restart => "server-restart",
-            };
-            here.push(arbitre_messages::message(lang, id, &[]).unwrap_or_else(|e| e.text));
+            here.push(
+                arbitre_messages::message(lang, cause.message_id(), &[]).unwrap_or_else(|e| e.text),
+            );
         }
         for d in &applied.decisions {
             let message = arbitre_messages::render(&d.note, lang);

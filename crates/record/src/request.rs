@@ -159,7 +159,8 @@ mod tests {
             r.action,
             ActionRecord::Move {
                 text: "e4".into(),
-                press: false
+                press: false,
+                lag: None,
             }
         );
         for (body, path) in [

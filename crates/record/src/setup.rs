@@ -17,7 +17,7 @@ use crate::{
 };
 
 /// The keys of a game's setup, in the order they are written.
-pub const SETUP_KEYS: [&str; 12] = [
+pub const SETUP_KEYS: [&str; 13] = [
     "name",
     "edition",
     "time_control",
@@ -30,6 +30,7 @@ pub const SETUP_KEYS: [&str; 12] = [
     "odds",
     "regulations",
     "session_end",
+    "lag_compensation",
 ];
 
 /// A value per side.
@@ -123,6 +124,9 @@ pub struct SetupRecord {
     /// The arbiter's clock time at which the playing session ends (A13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_end: Option<f64>,
+    /// Network lag compensated (online games only; `false` by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lag_compensation: Option<bool>,
 }
 
 /// `white` or `black`.
@@ -269,6 +273,7 @@ impl SetupRecord {
         setup.session_end = session_end;
         setup.regulations = regulations;
         setup.arbiter_starts = arbiter_starts;
+        setup.lag_compensation = self.lag_compensation.unwrap_or(false);
         Ok(setup)
     }
 
@@ -313,6 +318,7 @@ impl SetupRecord {
             }),
             regulations: (regulations != RegulationsRecord::default()).then_some(regulations),
             session_end: setup.session_end.map(instant_seconds),
+            lag_compensation: setup.lag_compensation.then_some(true),
         }
     }
 }
@@ -323,6 +329,7 @@ pub fn setup_error(e: SetupError) -> RecordError {
         SetupError::History(_) => "history".to_owned(),
         SetupError::Odds(_) => "odds".to_owned(),
         SetupError::Time { what, .. } => (*what).to_owned(),
+        SetupError::LagCompensation(_) => "lag_compensation".to_owned(),
     };
     err(path, e.to_string())
 }

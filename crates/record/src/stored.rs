@@ -70,6 +70,15 @@ pub enum ServerCause {
     Outage,
     /// The server restarted the clocks it had stopped as it shut down.
     Restart,
+    /// In an online game, the last connection of White's seat closed; the
+    /// clock runs on and the arbiter decides (a time entry, nothing else).
+    WhiteDisconnected,
+    /// Black's.
+    BlackDisconnected,
+    /// White's seat is connected again after a disconnection.
+    WhiteReconnected,
+    /// Black's.
+    BlackReconnected,
 }
 
 impl ServerCause {
@@ -79,6 +88,23 @@ impl ServerCause {
             ServerCause::Shutdown => "shutdown",
             ServerCause::Outage => "outage",
             ServerCause::Restart => "restart",
+            ServerCause::WhiteDisconnected => "white-disconnected",
+            ServerCause::BlackDisconnected => "black-disconnected",
+            ServerCause::WhiteReconnected => "white-reconnected",
+            ServerCause::BlackReconnected => "black-reconnected",
+        }
+    }
+
+    /// The id of its message in the catalogue (`crates/messages/ftl`).
+    pub fn message_id(self) -> &'static str {
+        match self {
+            ServerCause::Shutdown => "server-shutdown",
+            ServerCause::Outage => "server-outage",
+            ServerCause::Restart => "server-restart",
+            ServerCause::WhiteDisconnected => "server-white-disconnected",
+            ServerCause::BlackDisconnected => "server-black-disconnected",
+            ServerCause::WhiteReconnected => "server-white-reconnected",
+            ServerCause::BlackReconnected => "server-black-reconnected",
         }
     }
 
@@ -88,6 +114,10 @@ impl ServerCause {
             ServerCause::Shutdown,
             ServerCause::Outage,
             ServerCause::Restart,
+            ServerCause::WhiteDisconnected,
+            ServerCause::BlackDisconnected,
+            ServerCause::WhiteReconnected,
+            ServerCause::BlackReconnected,
         ]
         .into_iter()
         .find(|c| c.code() == code)
@@ -511,6 +541,23 @@ impl StoredGame {
             last.server = Some(cause);
         }
         Ok(applied)
+    }
+
+    /// Records what the server saw at `t` (a seat disconnected), as a time
+    /// entry marked with its cause: time runs to `t` as it would have, and
+    /// nothing else happens to the game.
+    pub fn record_server_time(
+        &mut self,
+        game: &mut Game,
+        t: Instant,
+        cause: ServerCause,
+    ) -> Applied {
+        let applied = game.advance(t);
+        self.push(game, Entry::Time(t), &applied);
+        if let Some(last) = self.entries.last_mut() {
+            last.server = Some(cause);
+        }
+        applied
     }
 
     /// Lets go of the entries held (they are stored elsewhere): the next

@@ -41,7 +41,8 @@ fn action(edition: EditionId) -> impl Strategy<Value = Action> {
     let articles: Vec<&'static str> = edition.laws().live.cited.to_vec();
     let article = proptest::sample::select(articles);
     prop_oneof![
-        (text(), any::<bool>()).prop_map(|(text, press)| Action::Move { text, press }),
+        (text(), any::<bool>(), proptest::option::of(0i64..=60_000))
+            .prop_map(|(text, press, lag)| Action::Move { text, press, lag }),
         Just(Action::Press),
         (0u32..64).prop_map(|s| Action::Touch(Square::new(s))),
         Just(Action::OfferDraw),

@@ -77,6 +77,7 @@ fn an_envelope_waiting_for_the_arbiter_is_shown_never_the_move() {
             action: Action::Move {
                 text: "e4".into(),
                 press: true,
+                lag: None,
             },
         },
         Event {

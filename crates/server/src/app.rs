@@ -160,7 +160,7 @@ impl App {
     }
 
     /// The actor a token is in game `id` (`403` outside its game).
-    async fn actor(&self, headers: &HeaderMap, id: &str) -> Result<Actor, ApiError> {
+    pub(crate) async fn actor(&self, headers: &HeaderMap, id: &str) -> Result<Actor, ApiError> {
         match self.who(headers).await? {
             Who::Organiser => Ok(Actor::Arbiter),
             Who::Seat { game, seat } if game == id => Ok(match seat {
@@ -169,6 +169,24 @@ impl App {
                 Seat::Arbiter => Actor::Arbiter,
             }),
             Who::Seat { .. } => Err(ApiError::forbidden("this token acts in another game")),
+        }
+    }
+
+    /// The game and the side a player's seat token plays (lichess's event
+    /// stream: one game per seat token).
+    pub(crate) async fn seat_of(&self, headers: &HeaderMap) -> Result<(String, Color), ApiError> {
+        match self.who(headers).await? {
+            Who::Seat {
+                game,
+                seat: Seat::White,
+            } => Ok((game, Color::White)),
+            Who::Seat {
+                game,
+                seat: Seat::Black,
+            } => Ok((game, Color::Black)),
+            _ => Err(ApiError::forbidden(
+                "the Board API plays a seat: use the white or black token",
+            )),
         }
     }
 
@@ -197,6 +215,24 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/stream", get(crate::stream::stream))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/games/{id}/envelope", get(game_envelope))
+        // lichess's Board API, for e-boards and their bridges (board.rs)
+        .route(
+            "/api/board/game/stream/{id}",
+            get(crate::board::board_stream),
+        )
+        .route(
+            "/api/board/game/{id}/move/{uci}",
+            post(crate::board::board_move),
+        )
+        .route(
+            "/api/board/game/{id}/resign",
+            post(crate::board::board_resign),
+        )
+        .route(
+            "/api/board/game/{id}/draw/{accept}",
+            post(crate::board::board_draw),
+        )
+        .route("/api/stream/event", get(crate::board::stream_event))
         .route("/api/openapi.json", get(openapi))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))
@@ -359,7 +395,17 @@ async fn create_game(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
-    let request = GameRequest::parse(&text).map_err(ApiError::record)?;
+    let mut request = GameRequest::parse(&text).map_err(ApiError::record)?;
+    // an online game compensates network lag unless the organiser says not
+    // to; an over-the-board game never does (the engine refuses it)
+    if request.setup.lag_compensation.is_none()
+        && request
+            .setup
+            .edition_id()
+            .is_ok_and(|e| e.laws().move_stops_clock.is_some())
+    {
+        request.setup.lag_compensation = Some(true);
+    }
     if let Some(key) = &request.arbiter_key {
         crate::keys::public_key(key).map_err(|e| ApiError {
             path: Some("arbiter_key".into()),
@@ -437,6 +483,7 @@ async fn import_game(
     )
     .map_err(|e| ApiError::record(arbitre_record::setup::setup_error(e)))?;
     let mut shown = crate::owner::clocks_now(&replay);
+    let mut compensated = replay.lag_compensated();
     for entry in &stored.entries {
         let applied = match &entry.entry {
             arbitre_record::Entry::Event(e) => {
@@ -453,12 +500,16 @@ async fn import_game(
             created_ms,
             lang,
             meta.origin_ms,
-            shakmaty::ByColor {
-                white: shown.white - after.white,
-                black: shown.black - after.black,
+            crate::owner::Charged {
+                clocks: shakmaty::ByColor {
+                    white: shown.white - after.white,
+                    black: shown.black - after.black,
+                },
+                lag: replay.lag_compensated() - compensated,
             },
         );
         shown = after;
+        compensated = replay.lag_compensated();
         let mut append = Append::entry(&id, entry, created_ms);
         append.answer = Some(message.to_string());
         append.summary = Some(arbitre_store::Summary {

@@ -13,6 +13,7 @@
 pub mod app;
 pub mod auth;
 pub mod bare;
+pub mod board;
 pub mod clock;
 pub mod error;
 pub mod keys;

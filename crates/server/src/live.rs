@@ -331,6 +331,25 @@ impl LiveGame {
         Some(entry)
     }
 
+    /// A time entry the server makes by itself at `at` (a seat's
+    /// disconnection in an online game), with an alert for the arbiter.
+    pub fn server_time(&mut self, at: Instant, cause: ServerCause) -> StoredEntry {
+        let t = at.max(self.game.now());
+        self.stored.record_server_time(&mut self.game, t, cause);
+        let entry = self
+            .stored
+            .entries
+            .last()
+            .cloned()
+            .expect("an entry just pushed");
+        self.alerts.push(Alert {
+            seq: entry.seq,
+            t,
+            cause,
+        });
+        entry
+    }
+
     /// Takes the replayed outcome as the record's (a restored log whose
     /// outcome was not stored apart).
     pub fn settle_outcome(&mut self) {

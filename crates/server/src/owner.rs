@@ -102,6 +102,16 @@ pub enum Command {
     State(oneshot::Sender<Value>),
     /// A stream's start.
     Subscribe(oneshot::Sender<Subscription>),
+    /// What lichess's Board API shows (`board.rs`).
+    Board(oneshot::Sender<crate::board::BoardView>),
+    /// A connection of a player's seat opened (`up`) or closed: a WebSocket
+    /// authenticated with the seat's token, a Board API stream.
+    Presence {
+        /// Whose seat.
+        side: Color,
+        /// Opened, or closed.
+        up: bool,
+    },
     /// The server restarted: the outage since its last durable instant.
     Resume(Box<Resumption>),
     /// The server shuts down: stop the clocks that run, with the exact time.
@@ -236,6 +246,14 @@ impl Shared {
         handle
     }
 
+    /// Sends a command that wants no answer to game `id`'s owner (the
+    /// game loaded if it is not); nothing if the game cannot be found.
+    pub async fn tell(self: &Arc<Self>, id: &str, command: Command) {
+        if let Ok(handle) = self.game(id).await {
+            let _ = handle.send(command).await;
+        }
+    }
+
     /// Sends `make(reply)` to game `id`'s owner and waits for its answer.
     pub async fn ask<T>(
         self: &Arc<Self>,
@@ -348,6 +366,11 @@ struct Owner {
     /// The clocks after the last entry stored: what the next one charges
     /// is measured from them.
     shown: ByColor<Millis>,
+    /// The lag compensated up to the last entry stored (ms).
+    compensated: Millis,
+    /// Each seat's open connections, and whether its disconnection was
+    /// recorded (online games).
+    connections: ByColor<(u32, bool)>,
 }
 
 /// The arbiter's key of a game: its own, or the server's default.
@@ -372,6 +395,7 @@ impl Owner {
         // store (stream.rs): the ring need not be longer
         let (events, _) = broadcast::channel(8);
         let shown = clocks_now(live.game());
+        let compensated = live.game().lag_compensated();
         Owner {
             shared,
             id,
@@ -381,6 +405,8 @@ impl Owner {
             events,
             spent: None,
             shown,
+            compensated,
+            connections: ByColor::new_with(|_| (0, false)),
         }
     }
 
@@ -507,6 +533,11 @@ impl Owner {
             Command::State(reply) => {
                 let _ = reply.send(self.state());
             }
+            Command::Board(reply) => {
+                let now = self.now();
+                let _ = reply.send(crate::board::BoardView::of(self.live.game(), now));
+            }
+            Command::Presence { side, up } => self.presence(side, up).await,
             Command::Subscribe(reply) => {
                 let _ = reply.send(Subscription {
                     state: self.state(),
@@ -535,6 +566,40 @@ impl Owner {
                 }
                 let _ = reply.send(());
             }
+        }
+    }
+
+    /// A seat's connection opened or closed. In an online game being
+    /// played, the seat's last connection closing is recorded, with the
+    /// time, as an alert for the arbiter ("White disconnected, clock
+    /// running"), and so is its return; nothing is decided by it: the
+    /// arbiter stops the clocks, adds time or declares a result.
+    async fn presence(&mut self, side: Color, up: bool) {
+        let (open, recorded) = *self.connections.get(side);
+        let open = if up {
+            open.saturating_add(1)
+        } else {
+            open.saturating_sub(1)
+        };
+        let game = self.live.game();
+        let playing =
+            game.laws().move_stops_clock.is_some() && game.started() && game.outcome().is_none();
+        let cause = match (up, open, recorded, side) {
+            (false, 0, false, Color::White) if playing => Some(ServerCause::WhiteDisconnected),
+            (false, 0, false, Color::Black) if playing => Some(ServerCause::BlackDisconnected),
+            (true, 1, true, Color::White) => Some(ServerCause::WhiteReconnected),
+            (true, 1, true, Color::Black) => Some(ServerCause::BlackReconnected),
+            _ => None,
+        };
+        *self.connections.get_mut(side) = (open, recorded);
+        let Some(cause) = cause else {
+            return;
+        };
+        let now = self.now();
+        let received_ms = self.shared.clock.now_ms();
+        let entry = self.live.server_time(now, cause);
+        if self.commit(entry, true, received_ms, None).await.is_ok() {
+            *self.connections.get_mut(side) = (open, !up);
         }
     }
 
@@ -639,6 +704,7 @@ impl Owner {
             white: self.shown.white - after.white,
             black: self.shown.black - after.black,
         };
+        let compensated = self.live.game().lag_compensated();
         let message = message(
             self.live.game(),
             &entry,
@@ -646,7 +712,10 @@ impl Owner {
             received_ms,
             self.live.lang(),
             self.meta.origin_ms,
-            charged,
+            Charged {
+                clocks: charged,
+                lag: compensated - self.compensated,
+            },
         );
         let line: Line = Arc::from(message.to_string());
         let game = self.live.game();
@@ -669,6 +738,7 @@ impl Owner {
                 self.shared.metrics.committed(started.elapsed());
                 self.live.release();
                 self.shown = after;
+                self.compensated = compensated;
                 let _ = self.events.send(line);
                 Ok(())
             }
@@ -695,6 +765,7 @@ impl Owner {
             Ok(Some(loaded)) => match Owner::load(self.shared.clone(), loaded) {
                 Ok(owner) => {
                     self.shown = clocks_now(owner.live.game());
+                    self.compensated = owner.live.game().lag_compensated();
                     self.live = owner.live;
                 }
                 Err(e) => tracing::error!(game = %self.id, error = %e, "reload failed"),
@@ -751,17 +822,21 @@ async fn sleep_until(wake: Option<tokio::time::Instant>) {
 
 /// The server's message for what it recorded by itself.
 pub fn server_message(cause: ServerCause, lang: Language) -> String {
-    let id = match cause {
-        ServerCause::Shutdown => "server-shutdown",
-        ServerCause::Outage => "server-outage",
-        ServerCause::Restart => "server-restart",
-    };
-    arbitre_messages::message(lang, id, &[]).unwrap_or_else(|e| e.text)
+    arbitre_messages::message(lang, cause.message_id(), &[]).unwrap_or_else(|e| e.text)
 }
 
 /// The clocks of `game` at its own instant.
 pub fn clocks_now(game: &Game) -> ByColor<Millis> {
     game.remaining_at(game.now())
+}
+
+/// What an entry charged each clock (ms; negative when time was added) and
+/// the lag compensation it gave back (ms).
+pub struct Charged {
+    /// Per clock.
+    pub clocks: ByColor<Millis>,
+    /// The lag compensated.
+    pub lag: Millis,
 }
 
 /// The stream's message of `entry`, `game` being the game just after it:
@@ -777,8 +852,12 @@ pub fn message(
     received_ms: i64,
     lang: Language,
     origin_ms: i64,
-    charged: ByColor<Millis>,
+    charged: Charged,
 ) -> Value {
+    let Charged {
+        clocks: charged,
+        lag: lag_ms,
+    } = charged;
     let mut fields = match entry.to_json() {
         Value::Object(map) => map,
         _ => Map::new(),
@@ -818,7 +897,7 @@ pub fn message(
         "result": game.outcome().map_or("*", |o| o.result.code()),
         "received_ms": received_ms,
         "charged_ms": {"white": charged.white, "black": charged.black},
-        "lag_ms": 0,
+        "lag_ms": lag_ms,
         "at_ms": match &entry.entry {
             Entry::Event(e) => server_ms(e.t, origin_ms),
             Entry::Time(t) => server_ms(*t, origin_ms),

@@ -274,6 +274,11 @@ async fn websocket(
                 Ok(token) => match app.actor_of_token(&token, &id).await {
                     Ok(a) => {
                         actor = Some(a);
+                        if let Actor::Player(side) = a {
+                            app.shared
+                                .tell(&id, Command::Presence { side, up: true })
+                                .await;
+                        }
                         json!({"type": "authenticated", "as": actor_code(a)})
                     }
                     Err(e) => error_message(&e, None),
@@ -289,6 +294,11 @@ async fn websocket(
     feeder.abort();
     drop(tx);
     let _ = writer.await;
+    if let Some(Actor::Player(side)) = actor {
+        app.shared
+            .tell(&id, Command::Presence { side, up: false })
+            .await;
+    }
 }
 
 fn actor_code(actor: Actor) -> &'static str {

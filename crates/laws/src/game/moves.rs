@@ -183,7 +183,7 @@ impl Game {
             return;
         }
         if press {
-            self.clock.press(c, t, count);
+            self.press_move(t, ev, c, count);
         } else {
             self.turn.unpressed = Some(c);
             self.turn.press_count = count;

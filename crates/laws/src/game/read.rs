@@ -107,6 +107,14 @@ impl Game {
         self.now
     }
 
+    /// The time given back to both players as network lag so far (ms;
+    /// online games with lag compensation, `crate::lag`).
+    pub fn lag_compensated(&self) -> Millis {
+        self.lag.as_ref().map_or(0, |lag| {
+            (lag.white.total_compensation + lag.black.total_compensation).saturating_mul(10)
+        })
+    }
+
     /// The pending draw offer: who made it.
     pub fn pending_offer(&self) -> Option<Color> {
         self.offer.map(|o| o.by)
@@ -156,7 +164,7 @@ impl Game {
             return None;
         }
         let fall = if self.awaiting.is_none() {
-            self.clock.next_fall()
+            self.clock.next_fall().map(|f| f.plus(self.grace()))
         } else {
             None
         };

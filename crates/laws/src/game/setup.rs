@@ -62,6 +62,9 @@ pub struct Setup {
     /// No clock runs until the arbiter starts the game (a `start` event);
     /// otherwise the clock of the player with the move starts at 0.
     pub arbiter_starts: bool,
+    /// Network lag compensated as scalachess does (`crate::lag`): online
+    /// games only (an edition whose move stops the clock).
+    pub lag_compensation: bool,
 }
 
 /// What an event's regulations fix, apart from the Laws.
@@ -119,6 +122,7 @@ impl Setup {
             odds: None,
             session_end: None,
             arbiter_starts: false,
+            lag_compensation: false,
         }
     }
 }
@@ -132,6 +136,9 @@ pub enum SetupError {
     /// Odds requested where the edition has no odds games, or impossible odds.
     #[error("odds: {0}")]
     Odds(String),
+    /// Lag compensation asked for a game not played online.
+    #[error("lag_compensation: {0} plays over the board; lag is compensated only online (fide-online-2021)")]
+    LagCompensation(&'static str),
     /// A time outside the range the engine accepts.
     #[error("{what}: {ms} ms is outside 0..={max} ms (one year)", max = MAX_MILLIS)]
     Time {
@@ -184,6 +191,21 @@ impl Game {
                 in_range("time_control", d)?;
             }
         }
+        if setup.lag_compensation && laws.move_stops_clock.is_none() {
+            return Err(SetupError::LagCompensation(laws.code));
+        }
+        let lag = if setup.lag_compensation {
+            let (base, increment) = setup
+                .time_control
+                .periods()
+                .first()
+                .map_or((0, 0), |p| (p.base / 1000, p.increment / 1000));
+            Some(Box::new(ByColor::new_with(|_| {
+                crate::lag::LagTracker::new(base, increment)
+            })))
+        } else {
+            None
+        };
         let history = match &setup.history {
             Some(text) => read_movetext(&setup.start, text, setup.notation)?,
             None => Vec::new(),
@@ -217,6 +239,7 @@ impl Game {
             adjourned: None,
             present: ByColor::new_with(|_| true),
             session_end: setup.session_end,
+            lag,
             started: !setup.arbiter_starts,
             start_deadline: None,
             interrupted: None,

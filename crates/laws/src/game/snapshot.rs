@@ -44,6 +44,7 @@ impl Game {
         back.present = self.present;
         back.adjourned = self.adjourned.take();
         back.postponed = self.postponed;
+        back.lag = self.lag.take();
         let mut clock = self.clock.clone();
         clock.reinstate(&back.clock, t);
         back.clock = clock;

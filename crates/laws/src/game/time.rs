@@ -46,6 +46,41 @@ impl Game {
         self.advance_clocks(t);
     }
 
+    /// The grace the running side's flag has (online games with lag
+    /// compensation: his quota of compensation, at most 2 s; otherwise none).
+    pub(super) fn grace(&self) -> Millis {
+        match (&self.lag, self.clock.running()) {
+            (Some(lag), Some(side)) => lag.get(side).grace().saturating_mul(10),
+            _ => 0,
+        }
+    }
+
+    /// `c`'s move is completed at `t` with the press (`count` moves for the
+    /// time control): with lag compensation, the lag his client reports is
+    /// compensated within his quota, and a move that took all his time even
+    /// so loses on time (`crate::lag`).
+    pub(super) fn press_move(&mut self, t: Instant, ev: Option<usize>, c: Color, count: u32) {
+        let Some(lag) = self.lag.as_mut() else {
+            self.clock.press(c, t, count);
+            return;
+        };
+        let reported = self.turn.lag.unwrap_or(0).max(0);
+        // centiseconds, scalachess's unit
+        let compensation = lag.get_mut(c).on_move(reported / 10).saturating_mul(10);
+        if !self.clock.press_compensated(c, t, count, compensation) {
+            // the move came after the time the player had, lag compensated
+            match self.flag_policy() {
+                FlagPolicy::ArbiterSees { article } => {
+                    self.decide(t, ev, article, Note::FlagFell(c));
+                    self.flag_decision(t, ev, c);
+                }
+                FlagPolicy::ClaimOnly { claim_only, .. } => {
+                    self.decide(t, ev, claim_only, Note::FlagFellUnclaimed(c));
+                }
+            }
+        }
+    }
+
     pub(super) fn advance_clocks(&mut self, t: Instant) {
         // at `now` itself too: a clock set to zero while it runs shows its
         // flag down at once
@@ -56,13 +91,17 @@ impl Game {
             self.now = t;
             return;
         }
-        while let Some(fall) = self.clock.next_fall().filter(|&f| f <= t) {
+        // with lag compensation the fall is seen only once the player's
+        // grace has passed with no move (scalachess's `outOfTime` with grace)
+        let grace = self.grace();
+        while let Some(fall) = self.clock.next_fall().filter(|&f| f.plus(grace) <= t) {
             let Some(side) = self.clock.running() else {
                 break;
             };
             if self.clock.advance(fall).is_none() {
                 break;
             }
+            let fall = fall.plus(grace).max(self.now);
             self.now = fall;
             match self.flag_policy() {
                 FlagPolicy::ArbiterSees { article } => {
@@ -90,7 +129,11 @@ impl Game {
                 }
             }
         }
-        self.clock.advance(t);
+        if grace > 0 {
+            self.clock.advance_held(t);
+        } else {
+            self.clock.advance(t);
+        }
         self.now = t;
     }
 
