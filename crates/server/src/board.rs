@@ -21,7 +21,7 @@
 
 use std::{convert::Infallible, sync::Arc};
 
-use arbitre_laws::{Actor, Game, GameResult, GameType, Termination};
+use arbitre_laws::{Actor, Game, GameResult, Termination};
 use arbitre_record::request::EventRequest;
 use axum::{
     body::Body,
@@ -244,8 +244,10 @@ fn status(termination: Termination) -> &'static str {
     }
 }
 
-/// lichess's speed of the game's time control (its estimate: base + 40 ×
-/// increment, in seconds), or by the edition's game type where it says so.
+/// lichess's speed of the game's time control, by its estimate of a game's
+/// duration (base + 40 × increment, in seconds) and its thresholds:
+/// ultraBullet under 30 s, bullet under 180 s, blitz under 480 s, rapid
+/// under 1,500 s, classical from there; correspondence with no clock.
 fn speed(game: &Game) -> &'static str {
     let Some(p) = game.clock().control().periods().first() else {
         return "correspondence";
@@ -253,13 +255,12 @@ fn speed(game: &Game) -> &'static str {
     if game.clock().is_untimed() {
         return "correspondence";
     }
-    let estimate = (p.base + 40 * p.increment) / 1000;
-    match (game.game_type(), estimate) {
-        (_, e) if e < 30 => "ultraBullet",
-        (_, e) if e < 180 => "bullet",
-        (GameType::Blitz, _) => "blitz",
-        (GameType::Rapid, _) => "rapid",
-        (GameType::Standard, _) => "classical",
+    match (p.base + 40 * p.increment) / 1000 {
+        e if e < 30 => "ultraBullet",
+        e if e < 180 => "bullet",
+        e if e < 480 => "blitz",
+        e if e < 1500 => "rapid",
+        _ => "classical",
     }
 }
 
@@ -491,4 +492,76 @@ pub async fn stream_event(
         }
     });
     Ok(ndjson(rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use arbitre_laws::{
+        event::{Action, Actor, Event},
+        EditionId, Game, Instant, Setup,
+    };
+    use shakmaty::Color;
+
+    use super::BoardView;
+
+    fn game(tc: &str) -> Game {
+        let mut setup = Setup::new(EditionId::FideOnline2021);
+        setup.time_control = tc.parse().expect("a time control");
+        Game::new(setup).expect("a game")
+    }
+
+    fn play(g: &mut Game, t: i64, side: Color, action: Action) {
+        g.apply(&Event {
+            t: Instant(t),
+            by: Actor::Player(side),
+            action,
+        });
+    }
+
+    #[test]
+    fn speeds_follow_lichess_thresholds() {
+        for (tc, speed) in [
+            ("15", "ultraBullet"),
+            ("60", "bullet"),
+            ("180+2", "blitz"),
+            ("600", "rapid"),
+            ("900+10", "rapid"),
+            ("1500", "classical"),
+            ("5400+30", "classical"),
+        ] {
+            assert_eq!(BoardView::of(&game(tc), Instant(0)).speed, speed, "{tc}");
+        }
+    }
+
+    #[test]
+    fn moves_clocks_offers_and_the_end() {
+        let mut g = game("300+2");
+        let v = BoardView::of(&g, Instant(0));
+        assert_eq!(
+            (v.status, v.moves.as_str(), v.initial_fen.as_str()),
+            ("started", "", "startpos")
+        );
+        play(
+            &mut g,
+            3_000,
+            Color::White,
+            Action::Move {
+                text: "e4".into(),
+                press: true,
+                lag: None,
+            },
+        );
+        play(&mut g, 4_000, Color::Black, Action::OfferDraw);
+        let v = BoardView::of(&g, Instant(5_000));
+        assert_eq!(v.moves, "e2e4");
+        assert_eq!((v.wtime, v.btime, v.winc), (299_000, 298_000, 2_000));
+        assert!(v.bdraw && !v.wdraw);
+        play(&mut g, 6_000, Color::Black, Action::Resign);
+        let v = BoardView::of(&g, Instant(6_000));
+        assert_eq!(
+            (v.status, v.winner, v.finished),
+            ("resign", Some("white"), true)
+        );
+        assert_eq!(v.game_state()["winner"], "white");
+    }
 }
