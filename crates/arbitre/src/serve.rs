@@ -45,6 +45,17 @@ pub struct ServeArgs {
     /// This node's name in the store (one owner per game).
     #[arg(long, env = "ARBITRE_NODE", default_value = "local")]
     pub node: String,
+    /// Where the other nodes on the same PostgreSQL database reach this one
+    /// (`http://host:port`): requests for its games arriving elsewhere are
+    /// forwarded here, and its commits wake the other nodes' streams. Give
+    /// it to every node of a cluster (docs/SERVER.md, "Several nodes").
+    #[arg(long, env = "ARBITRE_ADVERTISE", value_name = "URL")]
+    pub advertise: Option<String>,
+    /// How long this node's lease lasts past its last commit or heartbeat
+    /// (ms); once it has expired, another node takes its games over.
+    #[arg(long, env = "ARBITRE_LEASE_MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(1500..=600_000))]
+    pub lease_ms: u64,
     /// TLS certificate chain (PEM); with --tls-key, the server speaks HTTPS.
     #[arg(long, env = "ARBITRE_TLS_CERT", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
@@ -119,6 +130,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ),
         },
         node: args.node.clone(),
+        advertise: args.advertise.clone(),
+        lease: Duration::from_millis(args.lease_ms),
         clock: None,
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     };

@@ -175,6 +175,29 @@ on_both!(
     a_lichess_board_api_client_plays_a_seat,
 );
 
+/// Several nodes need PostgreSQL: these run on it only.
+mod cluster {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_nodes_serve_one_game_and_one_survives_the_others_kill_9() {
+        super::run_on(
+            super::Backend::Postgres,
+            "two_nodes_kill_9",
+            super::two_nodes_kill_9,
+        )
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_paused_node_whose_lease_expired_cannot_write() {
+        super::run_on(
+            super::Backend::Postgres,
+            "paused_node",
+            super::a_paused_node_cannot_write,
+        )
+        .await;
+    }
+}
+
 // ---------------------------------------------------------------------------
 // the server process
 
@@ -191,6 +214,11 @@ struct Server {
 impl Server {
     /// Starts the binary on `env`'s database and waits until it listens.
     async fn start(env: &Env) -> Server {
+        Server::start_with(env, "127.0.0.1:0", &[]).await
+    }
+
+    /// The same, listening on `listen`, with more flags.
+    async fn start_with(env: &Env, listen: &str, flags: &[&str]) -> Server {
         let n = SERVERS.fetch_add(1, Ordering::Relaxed);
         let log = env.dir.join(format!("server-{n}.log"));
         let stderr = std::fs::File::create(&log).expect("a log file");
@@ -205,11 +233,14 @@ impl Server {
             "RATE_PER_TOKEN",
             "RATE_PER_ADDRESS",
             "NODE",
+            "ADVERTISE",
+            "LEASE_MS",
         ] {
             command.env_remove(format!("ARBITRE_{flag}"));
         }
         let mut child = command
-            .args(["serve", "--listen", "127.0.0.1:0", "--db", &env.db])
+            .args(["serve", "--listen", listen, "--db", &env.db])
+            .args(flags)
             .arg("--organiser-token")
             .arg(ORGANISER)
             .env("RUST_LOG", "info")
@@ -280,6 +311,15 @@ impl Server {
     fn kill_9(&mut self) {
         self.child.kill().expect("SIGKILL sent");
         self.child.wait().expect("the server reaped");
+    }
+
+    /// Sends `signal` (`STOP`, `CONT`, `TERM`).
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal} failed");
     }
 
     /// SIGTERM: a graceful shutdown.
@@ -2024,4 +2064,289 @@ async fn a_lichess_board_api_client_plays_a_seat(env: Env) {
     let state = server.state(&id).await;
     assert_eq!(state["result"], "1-0");
     assert_eq!(state["article"], "5.2");
+}
+
+// ---------------------------------------------------------------------------
+// several nodes on one PostgreSQL database (issue 13)
+
+/// A node of a cluster: `name`, on a port of its own that it advertises,
+/// with a lease of 2 s (taken over within about 3 s of its death).
+async fn node(env: &Env, name: &str) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("a free port")
+        .local_addr()
+        .expect("its address")
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let advertise = format!("http://{listen}");
+    Server::start_with(
+        env,
+        &listen,
+        &[
+            "--node",
+            name,
+            "--advertise",
+            &advertise,
+            "--lease-ms",
+            "2000",
+        ],
+    )
+    .await
+}
+
+/// Posts `body` (with its `client_id`) to `server` until it is answered
+/// `200` — a `503` or no answer while a node dies and its games are taken
+/// over is retried, the same `client_id` each time: the answer, and how
+/// many tries it took.
+async fn until_answered(server: &Server, game: &str, token: &str, body: Value) -> (Value, u32) {
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(3))
+        .build()
+        .expect("a client");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let sent = client
+            .post(server.url(&format!("/api/games/{game}/events")))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await;
+        if let Ok(response) = sent {
+            let status = response.status();
+            let text = response.text().await.unwrap_or_default();
+            if status == StatusCode::OK {
+                return (parse(&text), tries);
+            }
+            assert_eq!(
+                status,
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{body} answered {text}"
+            );
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{body} not answered within 20 s:\n{}",
+            server.log_text()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A counter of `/metrics`.
+async fn metric(server: &Server, name: &str) -> f64 {
+    let (_, text) = server.get_text("/metrics").await;
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in:\n{text}"))
+}
+
+const RUY_LOPEZ: [&str; 12] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+];
+
+/// Two nodes serve one game: requests to either are answered by its owner
+/// (forwarded), streams on either see every event, a WebSocket on the other
+/// node plays; the owner is killed (SIGKILL) and the other node takes the
+/// game over within seconds, its clock stopped for the outage, no
+/// acknowledged event lost, none twice, the streams going on.
+async fn two_nodes_kill_9(env: Env) {
+    let mut a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let game = a
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30",
+                       "players": {"white": "Anand", "black": "Kramnik"}}))
+        .await;
+    a.accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    let mut on_a = a.ndjson(&game.id, None).await;
+    let mut on_b = b.ndjson(&game.id, None).await;
+    for stream in [&mut on_a, &mut on_b] {
+        let first = stream.message().await;
+        assert_eq!(first["type"], "game", "{first}");
+        assert_eq!(first["seq"], 1, "{first}");
+    }
+    // moves posted to either node, each answered once on disk
+    for (i, san) in RUY_LOPEZ[..6].iter().enumerate() {
+        let server = if i.is_multiple_of(2) { &b } else { &a };
+        server
+            .accepted(
+                &game.id,
+                mover(&game, i),
+                json!({"move": san, "client_id": format!("m{i}")}),
+                1 + i as u64,
+            )
+            .await;
+        for stream in [&mut on_a, &mut on_b] {
+            let event = stream.event().await;
+            assert_eq!(event["seq"], 1 + i as u64, "{event}");
+        }
+    }
+    let (on_node_a, on_node_b) = (a.state(&game.id).await, b.state(&game.id).await);
+    assert_eq!(on_node_a["scoresheet"], on_node_b["scoresheet"]);
+    assert_eq!(strings(&on_node_b["scoresheet"]), RUY_LOPEZ[..6]);
+    assert!(metric(&b, "arbitre_forwarded_total").await >= 4.0);
+    // a WebSocket on b plays White's next move, in a's game
+    let mut ws = b.websocket(&game.id).await;
+    ws.expect("game").await;
+    ws.send(json!({"token": game.white})).await;
+    ws.expect("authenticated").await;
+    ws.send(json!({"move": RUY_LOPEZ[6], "client_id": "m6"}))
+        .await;
+    let ack = loop {
+        let message = ws.message().await;
+        if message["type"] == "ack" {
+            break message;
+        }
+        assert_eq!(message["type"], "event", "{message}");
+    };
+    assert_eq!(ack["accepted"], true, "{ack}");
+    assert_eq!(ack["seq"], 7, "{ack}");
+    for stream in [&mut on_a, &mut on_b] {
+        assert_eq!(stream.event().await["seq"], 7);
+    }
+
+    // the owner dies; the next move is posted to b until b has the game
+    a.kill_9();
+    let killed = Instant::now();
+    let (answer, tries) = until_answered(
+        &b,
+        &game.id,
+        &game.black,
+        json!({"move": RUY_LOPEZ[7], "client_id": "m7"}),
+    )
+    .await;
+    let took = killed.elapsed();
+    assert!(took < Duration::from_secs(10), "taken over after {took:?}");
+    assert!(tries >= 1);
+    assert_eq!(answer["accepted"], true, "{answer}");
+    // the outage: Black's clock stopped at a's last durable instant, restarted
+    // by b; then the move
+    assert_eq!(answer["seq"], 10, "{answer}");
+    let mut seen = Vec::new();
+    while seen.len() < 3 {
+        seen.push(on_b.event().await);
+    }
+    assert_eq!(seen[0]["seq"], 8);
+    assert_eq!(seen[0]["server"], "outage", "{}", seen[0]);
+    assert_eq!(seen[1]["server"], "outage", "{}", seen[1]);
+    assert_eq!(seen[2]["seq"], 10);
+    // every acknowledged move, once, in order; nothing decided by the death
+    let state = b.state(&game.id).await;
+    assert_eq!(strings(&state["scoresheet"]), RUY_LOPEZ[..8]);
+    assert_eq!(state["result"], "*");
+    assert_eq!(state["seq"], 11);
+    let alerts = state["alerts"].as_array().expect("alerts");
+    assert!(alerts.iter().any(|a| a["cause"] == "outage"), "{state}");
+    // the time a was dead is charged to no one: Black's clock ran only
+    // until a's last durable instant and from b's restart
+    let black = secs(&state["clocks"]["black"]);
+    assert!(
+        black > 5400.0 - 5.0,
+        "Black charged for the outage: {black}"
+    );
+    assert!(metric(&b, "arbitre_games_taken_over_total").await >= 1.0);
+    // the retried move is not recorded twice
+    let (again, _) = until_answered(
+        &b,
+        &game.id,
+        &game.black,
+        json!({"move": RUY_LOPEZ[7], "client_id": "m7"}),
+    )
+    .await;
+    assert_eq!(again["seq"], 10, "{again}");
+    assert_eq!(b.state(&game.id).await["seq"], 11);
+}
+
+/// The owner is paused (SIGSTOP) past its lease: the other node takes the
+/// game over and plays on; the paused node, woken (SIGCONT), tries to
+/// write and is refused by the store (its epoch has moved on); a request
+/// sent to it is then answered by the new owner; the log never forks.
+async fn a_paused_node_cannot_write(env: Env) {
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let game = a
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    a.accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    for (i, san) in RUY_LOPEZ[..2].iter().enumerate() {
+        a.accepted(
+            &game.id,
+            mover(&game, i),
+            json!({"move": san, "client_id": format!("m{i}")}),
+            1 + i as u64,
+        )
+        .await;
+    }
+    a.signal("STOP");
+    let paused = Instant::now();
+    // b answers the state itself once it has taken the game over
+    let quick = reqwest::Client::builder()
+        .timeout(Duration::from_millis(800))
+        .build()
+        .expect("a client");
+    loop {
+        let answered = quick
+            .get(b.url(&format!("/api/games/{}", game.id)))
+            .send()
+            .await;
+        if answered.is_ok_and(|r| r.status() == StatusCode::OK) {
+            break;
+        }
+        assert!(
+            paused.elapsed() < Duration::from_secs(15),
+            "b did not take the game over:\n{}",
+            b.log_text()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (answer, _) = until_answered(
+        &b,
+        &game.id,
+        &game.white,
+        json!({"move": RUY_LOPEZ[2], "client_id": "m2"}),
+    )
+    .await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+    let after_b = answer["seq"].as_u64().expect("a seq");
+    assert_eq!(after_b, 5, "two outage entries, then the move: {answer}");
+
+    // a wakes up believing it owns the game; what it writes is refused
+    a.signal("CONT");
+    let (answer, _) = until_answered(
+        &a,
+        &game.id,
+        &game.black,
+        json!({"move": RUY_LOPEZ[3], "client_id": "m3"}),
+    )
+    .await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert_eq!(answer["seq"], after_b + 1, "{answer}");
+    let deadline = Instant::now() + PATIENCE;
+    while !a.log_text().contains("lease") {
+        assert!(
+            Instant::now() < deadline,
+            "a never learnt it lost its lease:\n{}",
+            a.log_text()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log = a.log_text();
+    assert!(
+        log.contains("this node's lease was lost") || log.contains("the game's lease is lost"),
+        "{log}"
+    );
+    // one log: both nodes show the same game, each move once
+    let (on_a, on_b) = (a.state(&game.id).await, b.state(&game.id).await);
+    assert_eq!(strings(&on_b["scoresheet"]), RUY_LOPEZ[..4]);
+    assert_eq!(on_a["scoresheet"], on_b["scoresheet"]);
+    assert_eq!(on_a["seq"], on_b["seq"]);
+    let pgn = b.pgn(&game.id).await;
+    assert!(pgn.contains("1. e4") && pgn.contains("2. Nf3"), "{pgn}");
+    for san in ["e5", "Nc6"] {
+        assert_eq!(pgn.matches(san).count(), 1, "{san} once: {pgn}");
+    }
 }

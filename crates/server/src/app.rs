@@ -78,6 +78,8 @@ pub struct App {
     tokens: Mutex<HashMap<TokenHash, Who>>,
     per_token: Option<DefaultKeyedRateLimiter<TokenHash>>,
     per_address: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// The other nodes on the same database (`cluster.rs`).
+    pub peers: crate::cluster::Peers,
 }
 
 fn limiter<K: std::hash::Hash + Eq + Clone>(
@@ -94,6 +96,7 @@ impl App {
             tokens: Mutex::new(HashMap::new()),
             per_token: limiter(limits.per_token),
             per_address: limiter(limits.per_address),
+            peers: crate::cluster::Peers::new(),
         })
     }
 
@@ -215,6 +218,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/stream", get(crate::stream::stream))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/games/{id}/envelope", get(game_envelope))
+        // between nodes: a seat's connection on another node (cluster.rs)
+        .route(
+            "/api/games/{id}/presence",
+            post(crate::cluster::presence_route).layer(small),
+        )
         // lichess's Board API, for e-boards and their bridges (board.rs)
         .route(
             "/api/board/game/stream/{id}",
@@ -239,6 +247,11 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::bare::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // a game's requests go to the node that owns it (cluster.rs)
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            crate::cluster::forward,
+        ))
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
         // one span per request (method, path; never a body or a token), at debug level
         .layer(tower_http::trace::TraceLayer::new_for_http())
@@ -258,7 +271,11 @@ async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) 
                 .get::<ConnectInfo<crate::tls::ClientAddr>>()
                 .map(|c| c.0 .0.ip())
         });
-    if let (Some(limiter), Some(ip)) = (&app.per_address, address) {
+    // a request another node forwarded was counted where it arrived
+    let forwarded = address.is_some_and(|ip| {
+        request.headers().contains_key(crate::cluster::FORWARDED_BY) && app.peers.is_peer(ip)
+    });
+    if let (Some(limiter), Some(ip), false) = (&app.per_address, address, forwarded) {
         if limiter.check_key(&ip).is_err() {
             app.shared.metrics.error(429);
             return ApiError::rate_limited("too many requests from this address").into_response();

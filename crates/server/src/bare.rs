@@ -151,6 +151,8 @@ async fn bare(
             result: None,
             moves: seq,
         }),
+        // the bare endpoint's games are this node's, as created
+        lease: 1,
     };
     match app.shared.store.append(append).await {
         Ok(()) => {}

@@ -413,7 +413,7 @@ pub async fn board_stream(
         let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);
         while !last.finished {
             tokio::select! {
-                received = events.recv() => match received {
+                received = crate::stream::next_local(&mut events) => match received {
                     Ok(_) | Err(RecvError::Lagged(_)) => {
                         let Ok(view) = shared.ask(&id, Command::Board).await else { break };
                         if view != last {
@@ -478,7 +478,7 @@ pub async fn stream_event(
                 break;
             }
             tokio::select! {
-                received = events.recv() => match received {
+                received = crate::stream::next_local(&mut events) => match received {
                     Ok(_) | Err(RecvError::Lagged(_)) => ping.reset(),
                     Err(RecvError::Closed) => match shared.ask(&id, Command::Subscribe).await {
                         Ok(s) => events = s.events,

@@ -82,6 +82,17 @@ impl ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate-limited", message)
     }
 
+    /// 503: another live node owns the game and this request could not be
+    /// forwarded there (it came forwarded already, or that node gave no
+    /// address); nothing was acknowledged: retry.
+    pub fn elsewhere(id: &str, node: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            format!("game `{id}` is owned by node `{node}`: nothing was recorded; retry"),
+        )
+    }
+
     /// 503: the store did not answer; nothing was acknowledged.
     pub fn unavailable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)

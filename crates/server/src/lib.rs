@@ -6,7 +6,10 @@
 //! [`owner`] gives each loaded game one task that alone changes it, stores
 //! each entry before it is answered or broadcast, and wakes at the engine's
 //! next deadline; [`app`] and [`stream`] are the HTTP API on axum;
-//! [`serve`] starts, restores after a crash, and shuts down.
+//! [`cluster`] forwards a game's requests to the node that owns it when
+//! several nodes share one PostgreSQL database; [`serve`] starts, restores
+//! after a crash, takes over the games of a node whose lease expired, and
+//! shuts down.
 
 #![warn(missing_docs)]
 
@@ -15,6 +18,7 @@ pub mod auth;
 pub mod bare;
 pub mod board;
 pub mod clock;
+pub mod cluster;
 pub mod error;
 pub mod keys;
 pub mod live;

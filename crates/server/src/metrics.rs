@@ -32,6 +32,12 @@ pub struct Metrics {
     pub games_loaded: Gauge,
     /// Streams open.
     pub streams: Gauge,
+    /// Games taken over from a node whose lease had expired.
+    pub taken_over: Counter,
+    /// Appends refused because this node no longer held the game's lease.
+    pub lease_lost: Counter,
+    /// Requests forwarded to the node that owns their game.
+    pub forwarded: Counter,
 }
 
 impl Default for Metrics {
@@ -77,6 +83,24 @@ impl Metrics {
             games_loaded.clone(),
         );
         registry.register("streams", "Streams open", streams.clone());
+        let taken_over = Counter::default();
+        let lease_lost = Counter::default();
+        let forwarded = Counter::default();
+        registry.register(
+            "games_taken_over",
+            "Games taken over from a node whose lease had expired",
+            taken_over.clone(),
+        );
+        registry.register(
+            "lease_lost",
+            "Appends refused because this node no longer held the game's lease",
+            lease_lost.clone(),
+        );
+        registry.register(
+            "forwarded",
+            "Requests forwarded to the node that owns their game",
+            forwarded.clone(),
+        );
         // both series from the start, at zero
         for outcome in ["accepted", "refused"] {
             events
@@ -91,6 +115,9 @@ impl Metrics {
             commit_latency,
             games_loaded,
             streams,
+            taken_over,
+            lease_lost,
+            forwarded,
         }
     }
 

@@ -89,8 +89,10 @@ pub struct Subscription {
     pub state: Value,
     /// The last entry's `seq` included in `state`.
     pub last: Option<u64>,
-    /// Every entry committed after `last`.
-    pub events: broadcast::Receiver<Line>,
+    /// Every entry committed after `last`, from the owner in this process;
+    /// `None` when the game's owner runs on another node (the stream reads
+    /// the store, woken by that node's commits).
+    pub events: Option<broadcast::Receiver<Line>>,
 }
 
 /// A request to a game's owner. Each game's queue allocates its slots by
@@ -204,7 +206,8 @@ impl Registry {
         self.lock().clear();
     }
 
-    fn get(&self, id: &str) -> Option<GameHandle> {
+    /// The handle of game `id` if it is loaded here.
+    pub fn get(&self, id: &str) -> Option<GameHandle> {
         self.lock().get(id).cloned()
     }
 
@@ -219,28 +222,157 @@ impl Registry {
 /// How long a finished game's owner stays after its last request.
 const FINISHED_IDLE: Duration = Duration::from_secs(60);
 
+/// Where a game's owner runs.
+pub enum Place {
+    /// In this process.
+    Here(GameHandle),
+    /// On another node, alive: requests go there.
+    There {
+        /// That node's name.
+        node: String,
+        /// Where it is reached, if it said.
+        address: Option<String>,
+    },
+}
+
 impl Shared {
-    /// The owner of game `id`, loading the game from the store if this
-    /// process has not (`404` when there is no such game).
+    /// The owner of game `id` in this process, loading the game from the
+    /// store if its lease names this node, or taking it over (with every
+    /// game of that node) if the node its lease names has let its own
+    /// lease expire: `421` when a live node owns it (the caller forwards
+    /// the request there), `404` when there is no such game.
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<GameHandle, ApiError> {
+        match self.place(id).await? {
+            Place::Here(handle) => Ok(handle),
+            Place::There { node, .. } => Err(ApiError::elsewhere(id, &node)),
+        }
+    }
+
+    /// Where game `id`'s owner runs (see [`Shared::game`]).
+    pub async fn place(self: &Arc<Self>, id: &str) -> Result<Place, ApiError> {
+        for _ in 0..3 {
+            if let Some(handle) = self.games.get(id) {
+                return Ok(Place::Here(handle));
+            }
+            let lease = self.lease(id).await?;
+            if lease.node == self.store.node() {
+                return self.load_here(id, lease.epoch, None).await.map(Place::Here);
+            }
+            if lease.alive {
+                return Ok(Place::There {
+                    node: lease.node,
+                    address: lease.address,
+                });
+            }
+            // its node's lease has expired: its games are taken over here
+            // (or by another node first), then looked up again
+            self.take_over(&lease.node).await;
+        }
+        Err(ApiError::unavailable(format!(
+            "game `{id}`'s owner could not be settled: retry"
+        )))
+    }
+
+    /// Game `id`'s lease (`404` when there is no such game).
+    async fn lease(&self, id: &str) -> Result<arbitre_store::Lease, ApiError> {
+        self.store
+            .lease(id)
+            .await
+            .map_err(store_unavailable)?
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))
+    }
+
+    /// The owner of game `id` under lease `epoch`, loaded from the store
+    /// if this process has not. With `resume`, the owner's first command
+    /// records the outage since that instant (a game taken over, or rebuilt
+    /// at start): queued before any request can reach it.
+    async fn load_here(
+        self: &Arc<Self>,
+        id: &str,
+        epoch: u64,
+        resume: Option<i64>,
+    ) -> Result<GameHandle, ApiError> {
         if let Some(handle) = self.games.get(id) {
             return Ok(handle);
         }
         let loaded = self.load(id).await?;
-        let owner = Owner::load(self.clone(), loaded)?;
-        let mut games = self.games.lock();
-        if let Some(handle) = games.get(id) {
-            // loaded meanwhile by another request: that owner is the one
-            return Ok(handle.clone());
-        }
+        let owner = Owner::load(self.clone(), loaded, epoch)?;
         let handle = owner.spawn();
-        games.insert(id.to_owned(), handle.clone());
+        let done = match resume {
+            Some(last_durable_ms) => {
+                let (reply, done) = oneshot::channel();
+                let command = Command::Resume(Box::new(Resumption {
+                    last_durable_ms,
+                    reply,
+                }));
+                let _ = handle.send(command).await;
+                Some(done)
+            }
+            None => None,
+        };
+        let handle = {
+            let mut games = self.games.lock();
+            match games.get(id) {
+                // loaded meanwhile by another request: that owner is the
+                // one (this one ends as its queue closes)
+                Some(other) => other.clone(),
+                None => {
+                    games.insert(id.to_owned(), handle.clone());
+                    handle
+                }
+            }
+        };
+        if let Some(done) = done {
+            let _ = done.await;
+        }
         Ok(handle)
     }
 
-    /// Starts the owner of a game just stored.
+    /// Loads game `id`, whose lease names this node, after an outage that
+    /// began at `last_durable_ms` (a restart, or this node registering
+    /// again after losing its lease): the outage recorded before anything
+    /// else reaches the game. Nothing if another node owns it.
+    pub async fn rebuild(self: &Arc<Self>, id: &str, last_durable_ms: i64) -> Result<(), ApiError> {
+        let lease = self.lease(id).await?;
+        if lease.node == self.store.node() {
+            self.load_here(id, lease.epoch, Some(last_durable_ms))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Takes over the games of node `from` if its lease has expired: each
+    /// live one is loaded here under its new epoch and its running clock
+    /// stopped from `from`'s last durable instant to now (an outage, as
+    /// after a restart: charged to no one, decided by no one); nothing if
+    /// `from` is alive or another node took them first.
+    pub async fn take_over(self: &Arc<Self>, from: &str) {
+        let taken = match self.store.take_over(from).await {
+            Ok(Some(taken)) => taken,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(node = %from, error = %e, "taking games over");
+                return;
+            }
+        };
+        let now = self.clock.now_ms();
+        let last = taken.last_ms.unwrap_or(now).min(now);
+        let live = taken.games.iter().filter(|(_, _, live)| *live).count();
+        tracing::warn!(node = %from, games = taken.games.len(), live, last_durable_ms = ?taken.last_ms,
+            "a node's lease expired: its games are taken over");
+        for (id, epoch, live) in &taken.games {
+            self.metrics.taken_over.inc();
+            if *live {
+                if let Err(e) = self.load_here(id, *epoch, Some(last)).await {
+                    tracing::error!(game = %id, error = %e, "cannot take the game over");
+                }
+            }
+        }
+    }
+
+    /// Starts the owner of a game just stored (its lease at epoch 1).
     pub fn adopt(self: &Arc<Self>, id: &str, meta: GameMeta, live: LiveGame) -> GameHandle {
-        let owner = Owner::new(self.clone(), id.to_owned(), meta, live);
+        let owner = Owner::new(self.clone(), id.to_owned(), meta, live, 1);
         let handle = owner.spawn();
         self.games.lock().insert(id.to_owned(), handle.clone());
         handle
@@ -371,6 +503,11 @@ struct Owner {
     /// Each seat's open connections, and whether its disconnection was
     /// recorded (online games).
     connections: ByColor<(u32, bool)>,
+    /// The game's lease epoch this owner writes under.
+    lease: u64,
+    /// The store refused an append for a lost lease: another node owns the
+    /// game now, and this owner ends.
+    lost: bool,
 }
 
 /// The arbiter's key of a game: its own, or the server's default.
@@ -389,7 +526,7 @@ fn sealer(shared: &Shared, meta: &GameMeta) -> Result<Option<Sealer>, ApiError> 
 }
 
 impl Owner {
-    fn new(shared: Arc<Shared>, id: String, meta: GameMeta, live: LiveGame) -> Owner {
+    fn new(shared: Arc<Shared>, id: String, meta: GameMeta, live: LiveGame, lease: u64) -> Owner {
         let sealer = sealer(&shared, &meta).ok().flatten();
         // a subscriber more than 8 entries behind re-reads them from the
         // store (stream.rs): the ring need not be longer
@@ -407,12 +544,14 @@ impl Owner {
             shown,
             compensated,
             connections: ByColor::new_with(|_| (0, false)),
+            lease,
+            lost: false,
         }
     }
 
     /// A game rebuilt from the store: its log replayed with the recorded
     /// verdicts, the answers to its `client_id`s known again.
-    fn load(shared: Arc<Shared>, loaded: LoadedGame) -> Result<Owner, ApiError> {
+    fn load(shared: Arc<Shared>, loaded: LoadedGame, lease: u64) -> Result<Owner, ApiError> {
         let (meta, stored, answers) = read_stored(&loaded)?;
         let lang = language(&meta, shared.lang);
         let (mut live, divergences) = LiveGame::restore(stored, answers, lang)
@@ -426,7 +565,13 @@ impl Owner {
         }
         live.settle_outcome();
         live.release();
-        Ok(Owner::new(shared, loaded.game.id.clone(), meta, live))
+        Ok(Owner::new(
+            shared,
+            loaded.game.id.clone(),
+            meta,
+            live,
+            lease,
+        ))
     }
 
     fn spawn(self) -> GameHandle {
@@ -475,6 +620,14 @@ impl Owner {
                 None if finished => Some(tokio::time::Instant::now() + FINISHED_IDLE),
                 None => None,
             };
+            if self.lost {
+                // another node owns the game now: what is queued goes
+                // unanswered (its callers retry, and reach that node)
+                if let Some(tx) = tx.upgrade() {
+                    self.shared.games.remove(&self.id, &tx);
+                }
+                break;
+            }
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => Box::pin(self.handle(command)).await,
@@ -542,7 +695,7 @@ impl Owner {
                 let _ = reply.send(Subscription {
                     state: self.state(),
                     last: self.live.last_seq(),
-                    events: self.events.subscribe(),
+                    events: Some(self.events.subscribe()),
                 });
             }
             Command::Resume(resumption) => {
@@ -731,6 +884,7 @@ impl Owner {
                 result: game.outcome().map(|o| o.result.code().into()),
                 moves: game.moves().len() as u64,
             }),
+            lease: self.lease,
         };
         let started = std::time::Instant::now();
         match self.shared.store.append(append).await {
@@ -741,6 +895,16 @@ impl Owner {
                 self.compensated = compensated;
                 let _ = self.events.send(line);
                 Ok(())
+            }
+            Err(e @ (StoreError::Fenced { .. } | StoreError::LeaseLost { .. })) => {
+                // this node no longer owns the game: nothing was stored
+                tracing::warn!(game = %self.id, error = %e, "the game's lease is lost");
+                self.shared.metrics.lease_lost.inc();
+                self.lost = true;
+                Err(Failed::Store(ApiError::unavailable(format!(
+                    "this node no longer owns game `{}` ({e}): nothing was recorded; retry",
+                    self.id
+                ))))
             }
             Err(e) => {
                 let answer = match &e {
@@ -762,7 +926,7 @@ impl Owner {
     /// The game as the store has it (after a failed append).
     async fn reload(&mut self) {
         match self.shared.store.load_game(&self.id).await {
-            Ok(Some(loaded)) => match Owner::load(self.shared.clone(), loaded) {
+            Ok(Some(loaded)) => match Owner::load(self.shared.clone(), loaded, self.lease) {
                 Ok(owner) => {
                     self.shown = clocks_now(owner.live.game());
                     self.compensated = owner.live.game().lag_compensated();

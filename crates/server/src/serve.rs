@@ -17,7 +17,7 @@ use crate::{
     auth::Token,
     clock::ServerClock,
     metrics::Metrics,
-    owner::{Command, Registry, Resumption, Shared},
+    owner::{Command, Registry, Shared},
 };
 
 /// How a server runs.
@@ -38,6 +38,13 @@ pub struct Config {
     pub limits: Limits,
     /// This node's name in the store.
     pub node: String,
+    /// Where the other nodes on the same database reach this one
+    /// (`http://host:port`); `None`: it forwards to others but is not
+    /// forwarded to (and its commits notify no one).
+    pub advertise: Option<String>,
+    /// How long this node's lease lasts past its last commit or heartbeat
+    /// (once expired, another node takes its games over).
+    pub lease: Duration,
     /// The server's clock; `None`: anchored at the wall clock now.
     pub clock: Option<ServerClock>,
     /// TLS: the certificate chain and its key (PEM); `None`: plain HTTP.
@@ -87,6 +94,8 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
         Options {
             batching: config.batching,
             node: config.node.clone(),
+            address: config.advertise.clone(),
+            lease: config.lease,
             ..Options::default()
         },
     )
@@ -225,6 +234,11 @@ pub async fn stop(app: Arc<App>) {
         }
     }
     let _ = shared.store.record_instant(shared.clock.now_ms()).await;
+    // the clocks are stopped and on disk: another node may take the games
+    // over at once (and restart their clocks), not after the lease
+    if let Err(e) = shared.store.release().await {
+        tracing::warn!(error = %e, "the lease could not be given up");
+    }
     shared.games.clear();
     // the owners end as their queues empty; then the store closes
     let mut shared = shared;
@@ -244,16 +258,47 @@ pub async fn stop(app: Arc<App>) {
     tracing::warn!("owners still running after 5 s; the store closes with the process");
 }
 
-/// Every second, the instant this node was running, on disk: after a
-/// crash, the outage starts there.
+/// Every second: the instant this node was running, on disk (after a
+/// crash, the outage starts there), which also renews its lease; the games
+/// of the nodes whose lease has expired, taken over. If this node's own
+/// lease was lost (it was paused or cut off, and another node took its
+/// games), it drops every game it holds, registers again and rebuilds what
+/// is still its own.
 async fn heartbeat(app: Arc<App>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut n: u64 = 0;
     loop {
         tick.tick().await;
-        let now = app.shared.clock.now_ms();
-        if let Err(e) = app.shared.store.record_instant(now).await {
-            tracing::warn!(error = %e, "heartbeat not recorded");
+        let shared = &app.shared;
+        let now = shared.clock.now_ms();
+        match shared.store.record_instant(now).await {
+            Ok(()) => {}
+            Err(e @ arbitre_store::StoreError::Fenced { .. }) => {
+                tracing::error!(error = %e, "this node's lease was lost: its games are dropped and it registers again");
+                shared.games.abort_all();
+                match shared.store.register_again().await {
+                    Ok(epoch) => {
+                        tracing::info!(epoch, "registered again");
+                        if let Err(e) = resume_live_games(shared).await {
+                            tracing::error!(error = %e, "rebuilding this node's games");
+                        }
+                    }
+                    Err(e) => tracing::error!(error = %e, "registering again"),
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "heartbeat not recorded"),
+        }
+        match shared.store.expired_nodes().await {
+            Ok(nodes) => {
+                for node in nodes {
+                    shared.take_over(&node).await;
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "looking for expired nodes"),
+        }
+        if n.is_multiple_of(10) {
+            app.refresh_peers().await;
         }
         n += 1;
         if n.is_multiple_of(60) {
@@ -278,20 +323,8 @@ async fn resume_live_games(shared: &Arc<Shared>) -> Result<(), StartError> {
     let started = std::time::Instant::now();
     let now = shared.clock.now_ms();
     for row in &games {
-        let handle = match shared.game(&row.id).await {
-            Ok(h) => h,
-            Err(e) => {
-                tracing::error!(game = %row.id, error = %e, "cannot rebuild");
-                continue;
-            }
-        };
-        let (reply, done) = tokio::sync::oneshot::channel();
-        let command = Command::Resume(Box::new(Resumption {
-            last_durable_ms: last.unwrap_or(now).min(now),
-            reply,
-        }));
-        if handle.send(command).await.is_ok() {
-            let _ = done.await;
+        if let Err(e) = shared.rebuild(&row.id, last.unwrap_or(now).min(now)).await {
+            tracing::error!(game = %row.id, error = %e, "cannot rebuild");
         }
     }
     if !games.is_empty() {

@@ -22,12 +22,15 @@ use axum::{
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{broadcast::error::RecvError, mpsc};
+use tokio::sync::{
+    broadcast::{self, error::RecvError},
+    mpsc,
+};
 
 use crate::{
     app::App,
     error::ApiError,
-    owner::{Command, Line, Shared, Subscription},
+    owner::{Command, Line, Place, Shared, Subscription},
 };
 
 /// How often an idle stream says it is alive.
@@ -61,8 +64,28 @@ pub async fn stream(
         ..ApiError::malformed(e.body_text())
     })?;
     // subscribed before the answer: every entry committed after the
-    // request is answered is in the stream (and a 404 before any stream)
-    let subscription = app.shared.ask(&id, Command::Subscribe).await?;
+    // request is answered is in the stream (and a 404 before any stream);
+    // a game owned by another node: its state from there, its entries from
+    // the store
+    let subscription = match app.shared.place(&id).await? {
+        Place::Here(_) => app.shared.ask(&id, Command::Subscribe).await?,
+        Place::There {
+            address: Some(address),
+            ..
+        } => {
+            let state = crate::cluster::remote_state(&app, &address, &id).await?;
+            let last = state["seq"].as_u64().and_then(|next| next.checked_sub(1));
+            Subscription {
+                state,
+                last,
+                events: None,
+            }
+        }
+        Place::There {
+            node,
+            address: None,
+        } => return Err(ApiError::elsewhere(&id, &node)),
+    };
     if let Some(since) = query.since {
         if subscription.last.is_none_or(|last| since > last) {
             return Err(ApiError {
@@ -142,9 +165,14 @@ async fn feed_inner(
         last = subscription.last;
     }
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);
+    // a game owned by another node: its entries read from the store when
+    // that node's commit notification comes, or every second regardless
+    let mut commits = events.is_none().then(|| shared.store.commits());
+    let mut poll = tokio::time::interval(POLL);
+    poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            received = events.recv() => match received {
+            received = next_local(&mut events) => match received {
                 Ok(line) => {
                     let seq = seq_of(&line);
                     if seq.is_some_and(|s| last.is_none_or(|l| s > l)) {
@@ -164,16 +192,41 @@ async fn feed_inner(
                     last = replay_from_store(shared, id, last, None, &send).await?;
                 }
                 Err(RecvError::Closed) => {
-                    // the owner let the game go (finished, idle): follow the next one
-                    match shared.ask(id, Command::Subscribe).await {
-                        Ok(s) => {
-                            events = s.events;
-                            last = replay_from_store(shared, id, last, s.last, &send).await?;
+                    // the owner let the game go (finished, idle, or now owned
+                    // by another node): follow the next one, or the store
+                    match shared.place(id).await {
+                        Ok(Place::Here(_)) => match shared.ask(id, Command::Subscribe).await {
+                            Ok(s) => {
+                                events = s.events;
+                                last = replay_from_store(shared, id, last, s.last, &send).await?;
+                            }
+                            Err(_) => return Err(()),
+                        },
+                        Ok(Place::There { .. }) => {
+                            events = None;
+                            commits = Some(shared.store.commits());
+                            last = replay_from_store(shared, id, last, None, &send).await?;
                         }
                         Err(_) => return Err(()),
                     }
                 }
             },
+            woken = next_commit(&mut commits) => {
+                let ours = match woken {
+                    Ok(game) => *game == *id,
+                    Err(_) => true,
+                };
+                if ours {
+                    let before = last;
+                    last = replay_from_store(shared, id, last, None, &send).await?;
+                    if last != before {
+                        ping.reset();
+                    }
+                }
+            }
+            _ = poll.tick(), if commits.is_some() => {
+                last = replay_from_store(shared, id, last, None, &send).await?;
+            }
             _ = ping.tick() => send(Arc::from(r#"{"type":"ping"}"#)).await?,
             changed = closing.changed() => {
                 let reason = match changed {
@@ -189,6 +242,30 @@ async fn feed_inner(
             }
             () = tx.closed() => return Err(()),
         }
+    }
+}
+
+/// How often a stream of a game owned by another node reads the store when
+/// no commit notification came (notifications are a wake-up only).
+const POLL: Duration = Duration::from_secs(1);
+
+/// The next entry from the owner in this process; never, with none.
+pub(crate) async fn next_local(
+    events: &mut Option<broadcast::Receiver<Line>>,
+) -> Result<Line, RecvError> {
+    match events {
+        Some(events) => events.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The next game with new committed entries; never, with no subscription.
+async fn next_commit(
+    commits: &mut Option<broadcast::Receiver<Arc<str>>>,
+) -> Result<Arc<str>, RecvError> {
+    match commits {
+        Some(commits) => commits.recv().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -263,6 +340,7 @@ async fn websocket(
         }
     });
     let mut actor: Option<Actor> = None;
+    let mut token = String::new();
     while let Some(Ok(message)) = incoming.next().await {
         let text = match message {
             Message::Text(text) => text.to_string(),
@@ -271,13 +349,12 @@ async fn websocket(
         };
         let reply = match actor {
             None => match token_message(&text) {
-                Ok(token) => match app.actor_of_token(&token, &id).await {
+                Ok(given) => match app.actor_of_token(&given, &id).await {
                     Ok(a) => {
                         actor = Some(a);
+                        token = given;
                         if let Actor::Player(side) = a {
-                            app.shared
-                                .tell(&id, Command::Presence { side, up: true })
-                                .await;
+                            crate::cluster::presence(&app, &id, &token, side, true).await;
                         }
                         json!({"type": "authenticated", "as": actor_code(a)})
                     }
@@ -285,7 +362,7 @@ async fn websocket(
                 },
                 Err(e) => error_message(&e, None),
             },
-            Some(by) => ack(&app, &id, by, &text).await,
+            Some(by) => ack(&app, &id, by, &token, &text).await,
         };
         if tx.send(Arc::from(reply.to_string())).await.is_err() {
             break;
@@ -295,9 +372,7 @@ async fn websocket(
     drop(tx);
     let _ = writer.await;
     if let Some(Actor::Player(side)) = actor {
-        app.shared
-            .tell(&id, Command::Presence { side, up: false })
-            .await;
+        crate::cluster::presence(&app, &id, &token, side, false).await;
     }
 }
 
@@ -324,8 +399,9 @@ fn error_message(e: &ApiError, client_id: Option<&str>) -> Value {
     json!({"type": "error", "status": e.status, "client_id": client_id, "error": e})
 }
 
-/// An event sent on the socket, answered as `POST …/events` would be.
-async fn ack(app: &App, id: &str, by: Actor, text: &str) -> Value {
+/// An event sent on the socket, answered as `POST …/events` would be (by
+/// the node that owns the game, if not this one).
+async fn ack(app: &Arc<App>, id: &str, by: Actor, token: &str, text: &str) -> Value {
     let received = std::time::Instant::now();
     let received_ms = app.shared.clock.now_ms();
     let request = match EventRequest::parse(text) {
@@ -338,7 +414,14 @@ async fn ack(app: &App, id: &str, by: Actor, text: &str) -> Value {
         }
     };
     let client_id = request.client_id.clone();
-    match crate::app::submit(app, id, by, request, received_ms, false).await {
+    let answer = match app.shared.place(id).await {
+        Ok(Place::There {
+            address: Some(address),
+            ..
+        }) => crate::cluster::forward_event(app, &address, id, token, text.to_owned()).await,
+        _ => crate::app::submit(app, id, by, request, received_ms, false).await,
+    };
+    match answer {
         Ok(answer) => {
             let accepted = answer["accepted"].as_bool().unwrap_or(false);
             app.shared

@@ -47,6 +47,8 @@ async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
             per_address: None,
         },
         node: "local".into(),
+        advertise: None,
+        lease: std::time::Duration::from_secs(5),
         clock,
         tls: None,
     })

@@ -31,6 +31,8 @@ async fn the_api_speaks_https_with_the_given_certificate() {
         batching: Batching::AsSoonAsFree,
         limits: Limits::default(),
         node: "local".into(),
+        advertise: None,
+        lease: std::time::Duration::from_secs(5),
         clock: None,
         tls: Some((cert_path, key_path)),
     })

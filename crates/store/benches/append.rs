@@ -45,6 +45,7 @@ fn append(id: &str, seq: u64) -> Append {
         client_id: Some(format!("c{seq}")),
         answer: Some(format!(r#"{{"seq":{seq},"accepted":true,"decisions":[]}}"#)),
         summary: None,
+        lease: 1,
     }
 }
 

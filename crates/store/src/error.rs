@@ -71,6 +71,26 @@ pub enum StoreError {
         /// The answer stored with that entry.
         answer: Option<String>,
     },
+    /// This node's lease was lost (it paused or was cut off past it, and
+    /// another node took its games over, raising its epoch): nothing of
+    /// the transaction is stored; the node registers again
+    /// (`Store::register_again`) before it writes anything more.
+    #[error("node `{node}` lost its lease: another node took its games over")]
+    Fenced {
+        /// This node.
+        node: String,
+    },
+    /// The game's lease names another node or epoch than the appending
+    /// owner's: its owner changed (this append only is refused).
+    #[error("game `{game}` is owned by node `{holder}` now (epoch {epoch})")]
+    LeaseLost {
+        /// The game.
+        game: String,
+        /// The node its lease names.
+        holder: String,
+        /// The game's epoch now.
+        epoch: u64,
+    },
     /// A value does not fit the store (a sequence number beyond `i64`).
     #[error("{0}")]
     OutOfRange(String),

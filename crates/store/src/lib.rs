@@ -17,7 +17,9 @@
 //! entry as JSON, the receive instant, `client_id`, the first answer and the
 //! number of moves after the entry: on SQLite a table written at its end
 //! with one index by game, `migrations/sqlite/0002_events_append_only.sql`),
-//! `instants` (each node's last durable instant).
+//! `instants` (each node's last durable instant, and its lease: epoch,
+//! address, expiry), `leases` (each game's owner and epoch; several nodes
+//! on one PostgreSQL database, `migrations/postgres/0003_leases.sql`).
 
 #![warn(missing_docs)]
 
@@ -28,7 +30,7 @@ mod writer;
 use std::{
     str::FromStr,
     sync::{
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicI64, AtomicU64, Ordering},
         Arc,
     },
     time::Duration,
@@ -43,7 +45,10 @@ use sqlx::{
     },
     Connection, Row,
 };
-use tokio::{sync::mpsc, task::JoinHandle};
+use tokio::{
+    sync::{broadcast, mpsc},
+    task::JoinHandle,
+};
 
 pub use error::StoreError;
 pub use token::{new_token, TokenHash};
@@ -81,6 +86,14 @@ pub struct Options {
     pub node: String,
     /// Connections of the pool (readers, and the writer's); default 4.
     pub max_connections: u32,
+    /// Where the other nodes reach this one (`http://host:port`), when it
+    /// runs beside others on one database: stored with its lease, and each
+    /// commit then notifies the other nodes (PostgreSQL `NOTIFY`).
+    pub address: Option<String>,
+    /// How long this node's lease lasts past its last commit or heartbeat;
+    /// once it has expired, another node may take its games over.
+    /// Default 5 s.
+    pub lease: Duration,
 }
 
 impl Default for Options {
@@ -90,6 +103,8 @@ impl Default for Options {
             max_batch: 1024,
             node: "local".into(),
             max_connections: 4,
+            address: None,
+            lease: Duration::from_secs(5),
         }
     }
 }
@@ -164,7 +179,7 @@ pub struct GameRow {
     pub id: String,
     /// When it was created (ms since the Unix epoch).
     pub created_ms: i64,
-    /// The node that runs it.
+    /// The node that owns it now (its lease).
     pub owner: String,
     /// The setup and metadata, as JSON text.
     pub setup: String,
@@ -212,10 +227,16 @@ pub struct Append {
     pub answer: Option<String>,
     /// The listing's columns after it, if they change.
     pub summary: Option<Summary>,
+    /// The game's lease epoch its owner holds ([`Store::create_game`]'s
+    /// is 1; [`Store::lease`], [`Store::take_over`]): the append is
+    /// refused ([`StoreError::LeaseLost`]) if the game's lease names
+    /// another node or epoch.
+    pub lease: u64,
 }
 
 impl Append {
-    /// The append of a stored entry, at its own `seq`.
+    /// The append of a stored entry, at its own `seq`, by the node that
+    /// created the game (lease epoch 1).
     pub fn entry(game_id: impl Into<String>, entry: &StoredEntry, received_ms: i64) -> Append {
         Append {
             game_id: game_id.into(),
@@ -225,8 +246,36 @@ impl Append {
             client_id: None,
             answer: None,
             summary: None,
+            lease: 1,
         }
     }
+}
+
+/// A game's lease: the node that owns it, and the game's epoch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The node that owns the game.
+    pub node: String,
+    /// The game's epoch (raised at each change of owner).
+    pub epoch: u64,
+    /// Where that node is reached, if it said.
+    pub address: Option<String>,
+    /// Whether that node's own lease has not expired (the database's
+    /// clock).
+    pub alive: bool,
+}
+
+/// The games taken over from a node whose lease had expired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakenOver {
+    /// The node they belonged to.
+    pub from: String,
+    /// Its last durable instant (ms), if it recorded one: where the outage
+    /// of its running clocks begins.
+    pub last_ms: Option<i64>,
+    /// Each game taken: its id, its new epoch, and whether it is not
+    /// finished.
+    pub games: Vec<(String, u64, bool)>,
 }
 
 /// One entry of a game's log as stored.
@@ -318,10 +367,38 @@ macro_rules! on_pool {
 }
 pub(crate) use on_pool;
 
+/// This node as its writer sees it: its name, its epoch (raised when it
+/// registers again after losing its lease), how long a lease lasts, whether
+/// its commits notify other nodes, and where it tells its own tasks which
+/// games have new entries.
+pub(crate) struct Node {
+    pub(crate) name: String,
+    pub(crate) epoch: AtomicI64,
+    pub(crate) lease_ms: i64,
+    pub(crate) notify: bool,
+    pub(crate) commits: broadcast::Sender<Arc<str>>,
+}
+
+/// The PostgreSQL channel a commit notifies with each game's id.
+pub const CHANNEL: &str = "arbitre_events";
+
+/// The database's clock in milliseconds since the epoch, as SQL: the
+/// instant leases are renewed and compared with, the same for every node.
+pub(crate) fn now_sql(pool: &Pool) -> &'static str {
+    match pool {
+        Pool::Sqlite(_) => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
+        Pool::Postgres(_) => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+    }
+}
+
 /// The store: a pool of connections and the writer task.
 pub struct Store {
     pool: Pool,
     node: String,
+    this: Arc<Node>,
+    /// PostgreSQL with several nodes: the task listening for the other
+    /// nodes' commits.
+    listener: Option<AbortOnDrop>,
     writer: mpsc::UnboundedSender<Op>,
     task: JoinHandle<()>,
     /// SQLite: the task that checkpoints the write-ahead log.
@@ -459,9 +536,15 @@ async fn check_sqlite(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Err
     require(SQLITE_REQUIRED, sqlite_settings(conn).await?)
 }
 
-/// The same for PostgreSQL: commits wait for the WAL flush.
+/// The same for PostgreSQL: commits wait for the WAL flush. A transaction
+/// left open by a node that stopped in its middle (paused, cut off) is
+/// ended by the server after 5 s: the row of its lease it holds locked no
+/// longer keeps another node from taking its games over.
 async fn check_postgres(conn: &mut sqlx::PgConnection) -> Result<(), sqlx::Error> {
     sqlx::query("SET synchronous_commit = on")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("SET idle_in_transaction_session_timeout = 5000")
         .execute(&mut *conn)
         .await?;
     require(POSTGRES_REQUIRED, postgres_settings(conn).await?)
@@ -498,7 +581,8 @@ pub(crate) fn i64_of(v: u64, what: &str) -> Result<i64, StoreError> {
 
 /// A game's columns; its number of moves is its last entry's (an append
 /// writes `games` only when the game's state or result changes).
-const GAME_COLUMNS: &str = "id, created_ms, owner, setup, white, black, edition, time_control, \
+const GAME_COLUMNS: &str = "id, created_ms, COALESCE((SELECT l.node FROM leases l \
+     WHERE l.game_id = games.id), games.owner) AS owner, setup, white, black, edition, time_control, \
      state, result, COALESCE((SELECT e.moves FROM events e WHERE e.game_id = games.id \
      AND e.moves IS NOT NULL ORDER BY e.seq DESC LIMIT 1), 0) AS moves";
 const EVENT_COLUMNS: &str = "seq, entry, received_ms, client_id, answer";
@@ -576,6 +660,50 @@ macro_rules! connect {
     }};
 }
 
+/// Registers node `name` with a fresh lease: a new node at epoch 1, a
+/// known one with its epoch raised (a second process under the same name
+/// fences the first); its last durable instant is kept.
+async fn register(
+    pool: &Pool,
+    name: &str,
+    address: Option<&str>,
+    lease_ms: i64,
+) -> Result<i64, StoreError> {
+    let sql = format!(
+        "INSERT INTO instants (node, at_ms, epoch, address, expires_ms) \
+         VALUES ($1, 0, 1, $2, {now} + $3) ON CONFLICT (node) DO UPDATE \
+         SET epoch = instants.epoch + 1, expires_ms = excluded.expires_ms, \
+         address = COALESCE(excluded.address, instants.address) RETURNING epoch",
+        now = now_sql(pool)
+    );
+    on_pool!(pool, p => sqlx::query_scalar(&sql)
+        .bind(name)
+        .bind(address)
+        .bind(lease_ms)
+        .fetch_one(p)
+        .await)
+    .map_err(db("registering the node"))
+}
+
+/// Passes the other nodes' commit notifications on to this node's tasks.
+/// The listener reconnects by itself; notifications lost meanwhile are
+/// made up by the readers' polling.
+async fn listen(mut listener: sqlx::postgres::PgListener, this: Arc<Node>) {
+    loop {
+        match listener.recv().await {
+            Ok(n) => {
+                if this.commits.receiver_count() > 0 {
+                    let _ = this.commits.send(Arc::from(n.payload()));
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "listening for commits");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}
+
 impl Store {
     /// Opens the database at `url` (`sqlite://FILE`, created if absent, or
     /// `postgres://USER@HOST/DB`), checks the settings durability rests
@@ -622,6 +750,29 @@ impl Store {
                 reason: "expected `sqlite://FILE` or `postgres://USER@HOST/DB`".into(),
             });
         };
+        let lease_ms = i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX / 2);
+        let epoch = register(&pool, &options.node, options.address.as_deref(), lease_ms).await?;
+        let (commits, _) = broadcast::channel(1024);
+        let this = Arc::new(Node {
+            name: options.node.clone(),
+            epoch: AtomicI64::new(epoch),
+            lease_ms,
+            notify: options.address.is_some() && matches!(pool, Pool::Postgres(_)),
+            commits,
+        });
+        let listener = match &pool {
+            Pool::Postgres(p) if this.notify => {
+                let mut listener = sqlx::postgres::PgListener::connect_with(p)
+                    .await
+                    .map_err(db("listening for the other nodes' commits"))?;
+                listener
+                    .listen(CHANNEL)
+                    .await
+                    .map_err(db("listening for the other nodes' commits"))?;
+                Some(AbortOnDrop(tokio::spawn(listen(listener, this.clone()))))
+            }
+            _ => None,
+        };
         let counters = Arc::new(Counters::default());
         let (writer, queue) = mpsc::unbounded_channel();
         let task = tokio::spawn(writer::run(
@@ -629,7 +780,7 @@ impl Store {
             queue,
             options.batching,
             options.max_batch.max(1),
-            options.node.clone(),
+            this.clone(),
             counters.clone(),
         ));
         let checkpoints = match &pool {
@@ -639,11 +790,155 @@ impl Store {
         Ok(Store {
             pool,
             node: options.node,
+            this,
+            listener,
             writer,
             task,
             checkpoints,
             counters,
         })
+    }
+
+    /// This node's name.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// This node's epoch: raised at each start, and by
+    /// [`Store::register_again`].
+    pub fn epoch(&self) -> i64 {
+        self.this.epoch.load(Ordering::SeqCst)
+    }
+
+    /// The ids of the games with new committed entries, as they commit:
+    /// this node's own, and with several nodes on PostgreSQL the other
+    /// nodes' too (`LISTEN`). Only a wake-up: the entries are read by
+    /// sequence number ([`Store::entries_after`]); a receiver that lags
+    /// reads them all the same.
+    pub fn commits(&self) -> broadcast::Receiver<Arc<str>> {
+        self.this.commits.subscribe()
+    }
+
+    /// After this node's lease was lost ([`StoreError::Fenced`]: another
+    /// node took its games over while it was paused or cut off): registers
+    /// it again under a new epoch, its address and a fresh lease. The
+    /// games it no longer owns stay with their new owner.
+    pub async fn register_again(&self) -> Result<i64, StoreError> {
+        let epoch = register(&self.pool, &self.node, None, self.this.lease_ms).await?;
+        self.this.epoch.store(epoch, Ordering::SeqCst);
+        Ok(epoch)
+    }
+
+    /// Game `id`'s lease, with its node's address and liveness; `None`
+    /// when there is no such game.
+    pub async fn lease(&self, id: &str) -> Result<Option<Lease>, StoreError> {
+        let sql = format!(
+            "SELECT l.node, l.epoch, i.address, COALESCE(i.expires_ms, 0) AS expires_ms, \
+             {} AS now_ms FROM leases l LEFT JOIN instants i ON i.node = l.node \
+             WHERE l.game_id = $1",
+            now_sql(&self.pool)
+        );
+        let row: Option<(String, i64, Option<String>, i64, i64)> = on_pool!(&self.pool, p =>
+            sqlx::query_as(&sql).bind(id).fetch_optional(p).await)
+        .map_err(db("reading a game's lease"))?;
+        row.map(|(node, epoch, address, expires_ms, now_ms)| {
+            Ok(Lease {
+                node,
+                epoch: u64_of(epoch, "a lease's epoch")?,
+                address,
+                alive: expires_ms > now_ms,
+            })
+        })
+        .transpose()
+    }
+
+    /// The addresses the other nodes gave (`http://host:port`).
+    pub async fn node_addresses(&self) -> Result<Vec<String>, StoreError> {
+        on_pool!(&self.pool, p => sqlx::query_scalar(
+                "SELECT address FROM instants WHERE node <> $1 AND address IS NOT NULL")
+            .bind(&self.node)
+            .fetch_all(p)
+            .await)
+        .map_err(db("reading the nodes' addresses"))
+    }
+
+    /// The other nodes whose lease has expired and which still own games.
+    pub async fn expired_nodes(&self) -> Result<Vec<String>, StoreError> {
+        let sql = format!(
+            "SELECT i.node FROM instants i WHERE i.node <> $1 AND i.expires_ms <= {} \
+             AND EXISTS (SELECT 1 FROM leases l WHERE l.node = i.node) ORDER BY i.node",
+            now_sql(&self.pool)
+        );
+        on_pool!(&self.pool, p => sqlx::query_scalar(&sql).bind(&self.node).fetch_all(p).await)
+            .map_err(db("finding expired nodes"))
+    }
+
+    /// Takes over every game of node `from` if its lease has expired (the
+    /// database's clock): in one transaction, `from`'s epoch is raised (its
+    /// commits from then on are refused: [`StoreError::Fenced`]) and each of
+    /// its games' leases names this node with the game's epoch raised.
+    /// `None` when `from`'s lease has not expired, or it has no game left
+    /// (another node took them first). A commit of `from` in flight either
+    /// ends before (and is part of what this node loads) or is refused.
+    pub async fn take_over(&self, from: &str) -> Result<Option<TakenOver>, StoreError> {
+        if from == self.node {
+            return Ok(None);
+        }
+        let now = now_sql(&self.pool);
+        let fence = format!(
+            "UPDATE instants SET epoch = epoch + 1 WHERE node = $1 AND expires_ms <= {now} \
+             RETURNING at_ms"
+        );
+        let during = db("taking games over");
+        on_pool!(&self.pool, p => {
+            let mut tx = p.begin().await.map_err(&during)?;
+            let Some(at_ms): Option<i64> = sqlx::query_scalar(&fence)
+                .bind(from)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(&during)?
+            else {
+                return Ok(None);
+            };
+            let rows: Vec<(String, i64, String)> = sqlx::query_as(
+                "UPDATE leases SET node = $2, epoch = epoch + 1 WHERE node = $1 \
+                 RETURNING game_id, epoch, \
+                 (SELECT state FROM games WHERE games.id = leases.game_id)",
+            )
+            .bind(from)
+            .bind(&self.node)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(&during)?;
+            tx.commit().await.map_err(&during)?;
+            if rows.is_empty() {
+                return Ok(None);
+            }
+            let games = rows
+                .into_iter()
+                .map(|(id, epoch, state)| {
+                    Ok((id, u64_of(epoch, "a lease's epoch")?, state != "finished"))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            Ok(Some(TakenOver {
+                from: from.to_owned(),
+                last_ms: (at_ms > 0).then_some(at_ms),
+                games,
+            }))
+        })
+    }
+
+    /// Gives this node's lease up (a graceful stop): its games may be taken
+    /// over by another node at once.
+    pub async fn release(&self) -> Result<(), StoreError> {
+        on_pool!(&self.pool, p => sqlx::query(
+                "UPDATE instants SET expires_ms = 0 WHERE node = $1 AND epoch = $2")
+            .bind(&self.node)
+            .bind(self.epoch())
+            .execute(p)
+            .await
+            .map(|_| ()))
+        .map_err(db("giving the lease up"))
     }
 
     /// Which database this is.
@@ -719,15 +1014,19 @@ impl Store {
 
     /// The last instant this node recorded durably (ms), if any.
     pub async fn last_instant(&self) -> Result<Option<i64>, StoreError> {
-        on_pool!(&self.pool, p => sqlx::query_scalar("SELECT at_ms FROM instants WHERE node = $1")
-            .bind(&self.node)
-            .fetch_optional(p)
-            .await)
-        .map_err(db("reading the last instant"))
+        // a node registers with no instant yet (0)
+        let at_ms: Option<i64> = on_pool!(&self.pool, p =>
+            sqlx::query_scalar("SELECT at_ms FROM instants WHERE node = $1")
+                .bind(&self.node)
+                .fetch_optional(p)
+                .await)
+        .map_err(db("reading the last instant"))?;
+        Ok(at_ms.filter(|ms| *ms > 0))
     }
 
-    /// Creates a game, owned by this node, with its seats' token hashes, in
-    /// one transaction (committed when this resolves).
+    /// Creates a game, owned by this node (its lease at epoch 1), with its
+    /// seats' token hashes, in one transaction (committed when this
+    /// resolves).
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
         let during = db("creating a game");
         on_pool!(&self.pool, p => {
@@ -752,6 +1051,12 @@ impl Store {
             if inserted.rows_affected() == 0 {
                 return Err(StoreError::GameExists(game.id.clone()));
             }
+            sqlx::query("INSERT INTO leases (game_id, node, epoch) VALUES ($1, $2, 1)")
+                .bind(&game.id)
+                .bind(&self.node)
+                .execute(&mut *tx)
+                .await
+                .map_err(&during)?;
             for (seat, hash) in &game.tokens {
                 sqlx::query("INSERT INTO seat_tokens (hash, game_id, seat) VALUES ($1, $2, $3)")
                     .bind(hash.0.to_vec())
@@ -872,12 +1177,12 @@ impl Store {
         })
     }
 
-    /// The games of this node not finished (playing, adjourned, awaiting a
-    /// ruling): what a restart rebuilds.
+    /// The games this node holds the lease of, not finished (playing,
+    /// adjourned, awaiting a ruling): what a restart rebuilds.
     pub async fn live_games(&self) -> Result<Vec<GameRow>, StoreError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE owner = $1 AND state <> 'finished' \
-             ORDER BY created_ms, id"
+            "SELECT {GAME_COLUMNS} FROM games JOIN leases ON leases.game_id = games.id \
+             WHERE leases.node = $1 AND state <> 'finished' ORDER BY created_ms, id"
         );
         on_pool!(&self.pool, p => {
             let rows = sqlx::query(&sql)
@@ -962,11 +1267,13 @@ impl Store {
             writer,
             task,
             checkpoints,
+            listener,
             ..
         } = self;
         drop(writer);
         let _ = task.await;
         drop(checkpoints);
+        drop(listener);
         on_pool!(&pool, p => p.close().await);
     }
 }

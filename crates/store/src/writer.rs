@@ -9,7 +9,10 @@ use std::{
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::{error::db, i64_of, on_pool, Append, Batching, Counters, Pool, StoreError, Summary};
+use crate::{
+    error::db, i64_of, now_sql, on_pool, Append, Batching, Counters, Node, Pool, StoreError,
+    Summary, CHANNEL,
+};
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
@@ -36,7 +39,7 @@ pub(crate) async fn run(
     mut queue: mpsc::UnboundedReceiver<Op>,
     batching: Batching,
     max_batch: usize,
-    node: String,
+    node: Arc<Node>,
     counters: Arc<Counters>,
 ) {
     let mut batch = Vec::with_capacity(max_batch);
@@ -75,7 +78,12 @@ pub(crate) async fn run(
 /// number taken, an unknown game), that transaction is rolled back and the
 /// batch written again append by append ([`one_by_one`]), which finds each
 /// one's outcome.
-async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &str, counters: &Counters) {
+///
+/// Every transaction renews this node's lease and checks its epoch in the
+/// same statement ([`fence`]), and every entry is inserted only if its
+/// game's lease names this node with the owner's epoch: a node that lost
+/// its lease commits nothing ([`StoreError::Fenced`]).
+async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
     let started = Instant::now();
     let result = match at_once(pool, batch, node).await {
         Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
@@ -104,9 +112,18 @@ async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &str, counters: &Counter
                 .largest_batch
                 .fetch_max(batch.len() as u64, Ordering::Relaxed);
             counters.commit_micros.fetch_add(micros, Ordering::Relaxed);
+            let mut games: Vec<Arc<str>> = Vec::new();
             for (op, outcome) in batch.drain(..).zip(outcomes) {
+                if let (Op::Append(append, _), Ok(())) = (&op, &outcome) {
+                    if games.last().is_none_or(|g| **g != *append.game_id)
+                        && !games.iter().any(|g| **g == *append.game_id)
+                    {
+                        games.push(Arc::from(append.game_id.as_str()));
+                    }
+                }
                 op.reply(outcome);
             }
+            published(pool, node, games).await;
         }
         Err(e) => {
             for op in batch.drain(..) {
@@ -123,6 +140,7 @@ struct Row<'a> {
     seq: i64,
     moves: Option<i64>,
     rank: i64,
+    lease: i64,
 }
 
 /// Writes the whole batch with one `INSERT` for its entries, one `UPDATE`
@@ -133,20 +151,21 @@ struct Row<'a> {
 /// Each entry must still be its game's next: the store's last `seq` plus
 /// its rank among the batch's entries of that game (a statement reads the
 /// table as it was before it).
-async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreError> {
+async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreError> {
     let mut rows: Vec<Row<'_>> = Vec::with_capacity(batch.len());
     let mut ranks: HashMap<&str, i64> = HashMap::new();
     let mut latest: Option<i64> = None;
     for op in batch {
         match op {
             Op::Append(append, _) => {
-                let (Ok(seq), Ok(moves)) = (
+                let (Ok(seq), Ok(moves), Ok(lease)) = (
                     i64_of(append.seq, "sequence number"),
                     append
                         .summary
                         .as_ref()
                         .map(|s| i64_of(s.moves, "number of moves"))
                         .transpose(),
+                    i64_of(append.lease, "lease epoch"),
                 ) else {
                     return Ok(false);
                 };
@@ -156,6 +175,7 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
                     seq,
                     moves,
                     rank: *rank,
+                    lease,
                 });
                 *rank += 1;
                 latest = latest.max(Some(append.received_ms));
@@ -198,11 +218,17 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
                     .push_bind(row.append.client_id.as_deref())
                     .push_bind(row.append.answer.as_deref())
                     .push_bind(row.rank)
-                    .push_bind(row.moves);
+                    .push_bind(row.moves)
+                    .push_bind(row.lease);
             });
+            // the game's lease names this node with the owner's epoch
             insert.push(
-                ") AS v WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1) \
-                 AND v.column2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                ") AS v WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = v.column1 \
+                 AND epoch = v.column9 AND node = ",
+            );
+            insert.push_bind(node.name.as_str());
+            insert.push(
+                ") AND v.column2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
                                   WHERE game_id = v.column1) + v.column7 \
                  AND NOT EXISTS (SELECT 1 FROM events \
                                  WHERE game_id = v.column1 AND client_id = v.column5) \
@@ -233,36 +259,72 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &str) -> Result<bool, StoreErr
             update.build().persistent(false).execute(&mut *tx).await.map_err(&during)?;
         }
         if let Some(at_ms) = latest {
-            record_instant(&mut tx, node, at_ms).await.map_err(&during)?;
+            if !fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)? {
+                return Err(StoreError::Fenced { node: node.name.clone() });
+            }
         }
         tx.commit().await.map_err(&during)?;
         Ok(true)
     }.await)
 }
 
-/// Raises the node's last durable instant to `at_ms` (never lowers it).
-async fn record_instant<'c, DB>(
+/// Renews this node's lease and raises its last durable instant to `at_ms`
+/// (never lowers it), if the node's epoch is still the one it holds:
+/// `false` when another node has fenced it (raised its epoch to take its
+/// games over), and the transaction must not commit. The row stays locked
+/// to the commit: a node taking over waits for it, then sees the renewed
+/// lease.
+async fn fence<'c, DB>(
     tx: &mut sqlx::Transaction<'c, DB>,
-    node: &str,
+    node: &Node,
+    now: &str,
     at_ms: i64,
-) -> Result<(), sqlx::Error>
+) -> Result<bool, sqlx::Error>
 where
     DB: sqlx::Database,
     for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
     for<'q> DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
     for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    (i64,): for<'r> sqlx::FromRow<'r, DB::Row>,
 {
-    sqlx::query(
-        "INSERT INTO instants (node, at_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE \
-         SET at_ms = CASE WHEN excluded.at_ms > instants.at_ms \
-         THEN excluded.at_ms ELSE instants.at_ms END",
-    )
-    .bind(node)
-    .bind(at_ms)
-    .execute(&mut **tx)
-    .await
-    .map(|_| ())
+    let sql = format!(
+        "UPDATE instants SET at_ms = CASE WHEN $3 > at_ms THEN $3 ELSE at_ms END, \
+         expires_ms = {now} + $4 WHERE node = $1 AND epoch = $2 RETURNING epoch"
+    );
+    let renewed: Option<i64> = sqlx::query_scalar(&sql)
+        .bind(node.name.as_str())
+        .bind(node.epoch.load(Ordering::SeqCst))
+        .bind(at_ms)
+        .bind(node.lease_ms)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(renewed.is_some())
+}
+
+/// After a commit: wakes this node's readers of the games that have new
+/// entries, and with several nodes on PostgreSQL the other nodes' too
+/// (`NOTIFY`, outside the transaction, once the callers are answered).
+async fn published(pool: &Pool, node: &Node, games: Vec<Arc<str>>) {
+    if games.is_empty() {
+        return;
+    }
+    if node.commits.receiver_count() > 0 {
+        for game in &games {
+            let _ = node.commits.send(game.clone());
+        }
+    }
+    if let (true, Pool::Postgres(p)) = (node.notify, pool) {
+        let ids: Vec<&str> = games.iter().map(|g| &**g).collect();
+        if let Err(e) = sqlx::query("SELECT pg_notify($1, g) FROM unnest($2::text[]) AS g")
+            .bind(CHANNEL)
+            .bind(&ids)
+            .execute(p)
+            .await
+        {
+            tracing::warn!(error = %e, "notifying the other nodes");
+        }
+    }
 }
 
 /// Writes the batch append by append in one transaction, each refused
@@ -271,7 +333,7 @@ where
 async fn one_by_one(
     pool: &Pool,
     batch: &[Op],
-    node: &str,
+    node: &Node,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
     let during = db("committing appends");
@@ -287,13 +349,15 @@ async fn one_by_one(
                         .as_ref()
                         .map(|s| i64_of(s.moves, "number of moves"))
                         .transpose();
-                    match (seq, moves) {
-                        (Ok(seq), Ok(moves)) => {
+                    let lease = i64_of(append.lease, "lease epoch");
+                    match (seq, moves, lease) {
+                        (Ok(seq), Ok(moves), Ok(lease)) => {
                             let inserted = sqlx::query(
                                 "INSERT INTO events \
                                  (game_id, seq, entry, received_ms, client_id, answer, moves) \
                                  SELECT $1, $2, $3, $4, $5, $6, $7 \
-                                 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1) \
+                                 WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 \
+                                               AND node = $8 AND epoch = $9) \
                                  AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
                                            WHERE game_id = $1) \
                                  AND NOT EXISTS (SELECT 1 FROM events \
@@ -307,6 +371,8 @@ async fn one_by_one(
                             .bind(&append.client_id)
                             .bind(&append.answer)
                             .bind(moves)
+                            .bind(node.name.as_str())
+                            .bind(lease)
                             .execute(&mut *tx)
                             .await
                             .map_err(&during)?;
@@ -327,10 +393,10 @@ async fn one_by_one(
                                 latest = latest.max(Some(append.received_ms));
                                 Ok(())
                             } else {
-                                Err(refusal(&mut tx, append).await?)
+                                Err(refusal(&mut tx, append, &node.name).await?)
                             }
                         }
-                        (Err(e), _) | (_, Err(e)) => Err(e),
+                        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
                     }
                 }
                 Op::Instant(at_ms, _) => {
@@ -340,19 +406,24 @@ async fn one_by_one(
             };
             outcomes.push(outcome);
         }
-        if let Some(at_ms) = latest {
-            record_instant(&mut tx, node, at_ms).await.map_err(&during)?;
+        // fenced even when every append was refused: a node that lost its
+        // lease is told so, not each append's reason
+        let at_ms = latest.unwrap_or(0);
+        if !fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)? {
+            return Err(StoreError::Fenced { node: node.name.clone() });
         }
         tx.commit().await.map_err(&during)
     }.await)?;
     Ok(outcomes)
 }
 
-/// Why an append inserted nothing: its `client_id` is taken, its game is
-/// unknown, or its `seq` is not the next.
+/// Why an append inserted nothing: its game is unknown, its lease names
+/// another node or epoch, its `client_id` is taken, or its `seq` is not the
+/// next.
 async fn refusal<'c, DB>(
     tx: &mut sqlx::Transaction<'c, DB>,
     append: &Append,
+    node: &str,
 ) -> Result<StoreError, StoreError>
 where
     DB: sqlx::Database,
@@ -368,6 +439,25 @@ where
 {
     let during = db("checking a refused append");
     let game = append.game_id.as_str();
+    let lease: Option<(String, i64)> =
+        sqlx::query_as("SELECT node, epoch FROM leases WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(&during)?;
+    match lease {
+        None => return Ok(StoreError::NoSuchGame(game.to_string())),
+        Some((holder, epoch))
+            if holder != node || u64::try_from(epoch).ok() != Some(append.lease) =>
+        {
+            return Ok(StoreError::LeaseLost {
+                game: game.to_string(),
+                holder,
+                epoch: u64::try_from(epoch).unwrap_or_default(),
+            })
+        }
+        Some(_) => {}
+    }
     if let Some(client_id) = &append.client_id {
         let first: Option<(i64, Option<String>)> = sqlx::query_as(
             "SELECT seq, answer FROM events WHERE game_id = $1 AND client_id = $2 \

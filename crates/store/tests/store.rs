@@ -21,6 +21,19 @@ fn options(batching: Batching) -> Options {
     }
 }
 
+/// The store as node `name` (the games it creates are its own).
+async fn open_as(url: &str, name: &str) -> Store {
+    Store::open(
+        url,
+        Options {
+            node: name.into(),
+            ..Options::default()
+        },
+    )
+    .await
+    .expect("opened")
+}
+
 async fn open(url: &str, batching: Batching) -> Store {
     match Store::open(url, options(batching)).await {
         Ok(store) => store,
@@ -264,8 +277,9 @@ async fn an_append_is_durable_once_it_resolves() {
         let (game, _) = new_game("g", "A", "B");
         store.create_game(&game).await.expect("created");
         store.append(append("g", 0)).await.expect("appended");
-        // another pool sees it at once, while the first is still open
-        let other = open(&url, Batching::AsSoonAsFree).await;
+        // another pool (another node: a second one under the same name
+        // would fence the first) sees it at once, while the first is open
+        let other = open_as(&url, "other").await;
         let seen = other.entries_after("g", None).await.expect("read");
         assert_eq!(seen.len(), 1);
         store.append(append("g", 1)).await.expect("appended");
@@ -649,9 +663,16 @@ async fn a_version_1_database_is_migrated_with_everything_in_it() {
             }
             pool.close().await;
         }
-        let store = open(&url, Batching::AsSoonAsFree).await;
+        // the games of version 1 are their creator's: its name opens them
+        let store = open_as(&url, "node").await;
         let g = store.game("g").await.expect("read").expect("kept");
         assert_eq!(g.moves, 7, "the number of moves kept on the last entry");
+        assert_eq!(g.owner, "node", "the game's lease names its creator");
+        let lease = store.lease("g").await.expect("read").expect("a lease");
+        assert_eq!(
+            (lease.node.as_str(), lease.epoch, lease.alive),
+            ("node", 1, true)
+        );
         assert_eq!(store.game("h").await.expect("read").expect("kept").moves, 0);
         let loaded = store.load_game("g").await.expect("read").expect("kept");
         let seqs: Vec<u64> = loaded.entries.iter().map(|e| e.seq).collect();
