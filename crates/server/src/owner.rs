@@ -360,13 +360,20 @@ impl Shared {
         let live = taken.games.iter().filter(|(_, _, live)| *live).count();
         tracing::warn!(node = %from, games = taken.games.len(), live, last_durable_ms = ?taken.last_ms,
             "a node's lease expired: its games are taken over");
-        for (id, epoch, live) in &taken.games {
-            self.metrics.taken_over.inc();
-            if *live {
+        self.metrics.taken_over.inc_by(taken.games.len() as u64);
+        // loaded and resumed 32 at a time: each waits for its outage's commit
+        let live: Vec<(String, u64)> = taken
+            .games
+            .into_iter()
+            .filter_map(|(id, epoch, live)| live.then_some((id, epoch)))
+            .collect();
+        for chunk in live.chunks(32) {
+            let loads = chunk.iter().map(|(id, epoch)| async move {
                 if let Err(e) = self.load_here(id, *epoch, Some(last)).await {
                     tracing::error!(game = %id, error = %e, "cannot take the game over");
                 }
-            }
+            });
+            futures_util::future::join_all(loads).await;
         }
     }
 

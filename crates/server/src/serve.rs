@@ -268,6 +268,7 @@ async fn heartbeat(app: Arc<App>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut n: u64 = 0;
+    let mut taking_over: Option<tokio::task::JoinHandle<()>> = None;
     loop {
         tick.tick().await;
         let shared = &app.shared;
@@ -289,13 +290,21 @@ async fn heartbeat(app: Arc<App>) {
             }
             Err(e) => tracing::warn!(error = %e, "heartbeat not recorded"),
         }
-        match shared.store.expired_nodes().await {
-            Ok(nodes) => {
-                for node in nodes {
-                    shared.take_over(&node).await;
+        // taken over beside the heartbeat, which must go on renewing this
+        // node's own lease however long loading the games takes
+        if taking_over.as_ref().is_none_or(|t| t.is_finished()) {
+            match shared.store.expired_nodes().await {
+                Ok(nodes) if !nodes.is_empty() => {
+                    let shared = shared.clone();
+                    taking_over = Some(tokio::spawn(async move {
+                        for node in nodes {
+                            shared.take_over(&node).await;
+                        }
+                    }));
                 }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "looking for expired nodes"),
             }
-            Err(e) => tracing::warn!(error = %e, "looking for expired nodes"),
         }
         if n.is_multiple_of(10) {
             app.refresh_peers().await;
