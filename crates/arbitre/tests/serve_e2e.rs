@@ -188,6 +188,16 @@ mod cluster {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_node_stopped_gracefully_hands_its_games_over_at_once() {
+        super::run_on(
+            super::Backend::Postgres,
+            "graceful_hand_over",
+            super::a_graceful_stop_hands_over,
+        )
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_paused_node_whose_lease_expired_cannot_write() {
         super::run_on(
             super::Backend::Postgres,
@@ -2188,6 +2198,16 @@ async fn two_nodes_kill_9(env: Env) {
     assert_eq!(on_node_a["scoresheet"], on_node_b["scoresheet"]);
     assert_eq!(strings(&on_node_b["scoresheet"]), RUY_LOPEZ[..6]);
     assert!(metric(&b, "arbitre_forwarded_total").await >= 4.0);
+    // an e-board's bridge pointed at b follows a's game (lichess's Board
+    // API, forwarded and streamed back)
+    let board = BoardClient::new(&b, &game.black);
+    let mut board_stream = board.game_stream(&game.id).await;
+    let full = board_stream.next().await.expect("gameFull");
+    assert_eq!(full["type"], "gameFull", "{full}");
+    assert_eq!(
+        full["state"]["moves"], "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+        "{full}"
+    );
     // a WebSocket on b plays White's next move, in a's game
     let mut ws = b.websocket(&game.id).await;
     ws.expect("game").await;
@@ -2207,6 +2227,7 @@ async fn two_nodes_kill_9(env: Env) {
     for stream in [&mut on_a, &mut on_b] {
         assert_eq!(stream.event().await["seq"], 7);
     }
+    state_with(&mut board_stream, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4").await;
 
     // the owner dies; b takes its games over by itself (no request), once
     // a's lease (2 s) has expired
@@ -2361,4 +2382,43 @@ async fn a_paused_node_cannot_write(env: Env) {
     for san in ["e5", "Nc6"] {
         assert_eq!(pgn.matches(san).count(), 1, "{san} once: {pgn}");
     }
+}
+
+/// A node stopped with SIGTERM stops its running clocks, then gives its
+/// lease up: the other node takes its games over at once (not after the
+/// lease) and restarts their clocks; nothing is charged for the gap.
+async fn a_graceful_stop_hands_over(env: Env) {
+    let mut a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let game = a
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    a.accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    a.accepted(&game.id, &game.white, json!({"move": "d4"}), 1)
+        .await;
+    let mut on_b = b.ndjson(&game.id, None).await;
+    assert_eq!(on_b.message().await["type"], "game");
+    a.terminate();
+    let stopped = Instant::now();
+    assert!(a.exit_status().await.success(), "{}", a.log_text());
+    // b's next scan (every second) takes the game: well within the lease
+    let shutdown = on_b.event().await;
+    assert_eq!(shutdown["server"], "shutdown", "{shutdown}");
+    let restart = on_b.event().await;
+    assert_eq!(restart["server"], "restart", "{restart}");
+    let took = stopped.elapsed();
+    assert!(
+        took < Duration::from_millis(1900),
+        "handed over after {took:?}"
+    );
+    let state = b.state(&game.id).await;
+    assert_eq!(state["running"], "black", "{state}");
+    assert_eq!(state["seq"], 4, "{state}");
+    b.accepted(&game.id, &game.black, json!({"move": "d5"}), 4)
+        .await;
+    assert_eq!(
+        strings(&b.state(&game.id).await["scoresheet"]),
+        ["d4", "d5"]
+    );
 }
