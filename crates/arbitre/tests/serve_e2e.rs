@@ -198,6 +198,16 @@ mod cluster {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_disconnection_on_the_other_node_reaches_the_owner() {
+        super::run_on(
+            super::Backend::Postgres,
+            "remote_presence",
+            super::a_remote_disconnection,
+        )
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_paused_node_whose_lease_expired_cannot_write() {
         super::run_on(
             super::Backend::Postgres,
@@ -2008,16 +2018,7 @@ async fn a_lichess_board_api_client_plays_a_seat(env: Env) {
     // Black's board goes away: an online game records it for the arbiter,
     // with the time, and decides nothing; its return is recorded too
     drop(black_game);
-    let alerts = |state: &Value| -> Vec<String> {
-        state["alerts"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x["cause"].as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let alerts = alert_causes;
     let deadline = Instant::now() + PATIENCE;
     loop {
         let state = server.state(&id).await;
@@ -2421,4 +2422,66 @@ async fn a_graceful_stop_hands_over(env: Env) {
         strings(&b.state(&game.id).await["scoresheet"]),
         ["d4", "d5"]
     );
+}
+
+/// The causes of a state's alerts.
+fn alert_causes(state: &Value) -> Vec<String> {
+    state["alerts"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x["cause"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// In an online game owned by a, White plays through a WebSocket on b:
+/// its moves reach a, and when the socket closes, a records White's
+/// disconnection for the arbiter (and its return), as if it were its own.
+async fn a_remote_disconnection(env: Env) {
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let game = a
+        .create(json!({"edition": "fide-online-2021", "time_control": "600+5"}))
+        .await;
+    a.accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    let mut ws = b.websocket(&game.id).await;
+    ws.expect("game").await;
+    ws.send(json!({"token": game.white})).await;
+    ws.expect("authenticated").await;
+    ws.send(json!({"move": "e4", "client_id": "w1"})).await;
+    let ack = loop {
+        let message = ws.message().await;
+        if message["type"] == "ack" {
+            break message;
+        }
+    };
+    assert_eq!(ack["accepted"], true, "{ack}");
+    a.accepted(&game.id, &game.black, json!({"move": "c5"}), 2)
+        .await;
+    drop(ws);
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let state = a.state(&game.id).await;
+        if alert_causes(&state).contains(&"white-disconnected".to_string()) {
+            assert_eq!(state["state"], "playing", "{state}");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no disconnection recorded: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut ws = b.websocket(&game.id).await;
+    ws.expect("game").await;
+    ws.send(json!({"token": game.white})).await;
+    ws.expect("authenticated").await;
+    let deadline = Instant::now() + PATIENCE;
+    while !alert_causes(&a.state(&game.id).await).contains(&"white-reconnected".to_string()) {
+        assert!(Instant::now() < deadline, "no reconnection recorded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
