@@ -26,23 +26,36 @@
 #   4. the store's batching: `--commit none`, `free` and `2000` (a 2 ms
 #      window): a lone game's latency (1 game, no think time, 5 s) and the
 #      throughput of RATIO_GAMES games with no think time; BATCH_ROUNDS
-#      rounds interleaved, medians.
+#      rounds interleaved, medians;
+#   5. two nodes on PostgreSQL (with TWO_NODES=1 and PostgreSQL among the
+#      backends): RATIO_GAMES games with no think time, HTTP only, against
+#      one node (`nodes-1`), then against two nodes A (PORT) and B (PORT+1)
+#      of one database (`--node a|b --advertise ...`), the load generator
+#      creating game i on node i % 2 and playing it on the same node
+#      (`nodes-2-owner`: a load balancer with affinity) or on the other
+#      (`nodes-2-forwarded`: every move forwarded to the owner); ROUNDS
+#      rounds interleaved, medians, two nodes against one; then the latency
+#      of 1,000 games at LAT_RATE moves/s, one node and two (owner).
 #
 # The server runs with `--rate-per-token 1000000 --rate-per-address 0`: all
 # the bots come from one loopback address and the organiser's token creates
 # every game (the limiters stay in the request path, never refusing).
 #
 # Usage (from anywhere; builds what it needs):
-#   bench/load.sh                                   # everything, about 15 minutes
-#   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 bench/load.sh     # a quick run
+#   bench/load.sh                                   # everything, about 20 minutes
+#   SIZES=100 DURATION=10 ROUNDS=1 BATCHING=0 TWO_NODES=0 bench/load.sh   # a quick run
 #   BACKENDS=sqlite bench/load.sh                   # without PostgreSQL
+#   BACKENDS=postgres SIZES=" " RATIO=0 MEMORY=0 BATCHING=0 bench/load.sh   # two nodes only
 # Knobs (environment): SIZES ("100 1000 10000"), RATE (10000), LAT_RATE
 # (1000; empty: none), DURATION (10), ARBITRE_BIN (target/release/arbitre:
 # the server measured, e.g. an older build to compare), MEMORY (1 to run part 3),
-# WARMUP (3), WS_SHARE (0.5), ROUNDS (3), RATIO_GAMES (1000), BATCHING (1 to
-# run part 4), BATCH_ROUNDS (2), BACKENDS ("sqlite postgres"), ARBITRE_BENCH_POSTGRES
-# (postgres://postgres@127.0.0.1:5432, trust authentication, a role that may
-# create databases), ARBITRE_CORPUS (../shared/corpus/pgn), PORT (18090),
+# WARMUP (3), WS_SHARE (0.5), ROUNDS (3), RATIO_GAMES (1000), RATIO (1 to run
+# part 2), BATCHING (1 to
+# run part 4), BATCH_ROUNDS (2), TWO_NODES (1 to run part 5; the server
+# measured must know `--node` and `--advertise`), BACKENDS ("sqlite postgres"),
+# ARBITRE_BENCH_POSTGRES (postgres://postgres@127.0.0.1:5432, trust
+# authentication, a role that may create databases), ARBITRE_CORPUS
+# (../shared/corpus/pgn), PORT (18090; part 5 also uses PORT+1),
 # OUT (target/bench-load: the raw results, one JSON object per run).
 # Needs curl, jq, python3; createdb/dropdb for PostgreSQL (skipped with a note
 # when no server answers). The machine should be otherwise idle: the load
@@ -59,13 +72,16 @@ ws_share="${WS_SHARE:-0.5}"
 rounds="${ROUNDS:-3}"
 ratio_games="${RATIO_GAMES:-1000}"
 batching="${BATCHING:-1}"
+ratio="${RATIO:-1}"
 memory="${MEMORY:-1}"
 arbitre_bin="${ARBITRE_BIN:-target/release/arbitre}"
 batch_rounds="${BATCH_ROUNDS:-2}"
+two_nodes="${TWO_NODES:-1}"
 backends="${BACKENDS:-sqlite postgres}"
 pg="${ARBITRE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
 corpus="${ARBITRE_CORPUS:-../shared/corpus/pgn}"
 port="${PORT:-18090}"
+port2=$((port + 1))
 out="${OUT:-target/bench-load}"
 
 if [ ! -e "$corpus" ]; then
@@ -78,6 +94,10 @@ mkdir -p "$out"
 results="$out/results-$(date +%Y%m%d-%H%M%S).jsonl"
 token="bench-organiser-$$-$RANDOM"
 server_pid=""
+# the second node's, in part 5
+server2_pid=""
+# the servers of the next measurement: 1, or 2 (part 5: nodes A and B)
+nodes=1
 databases=()
 count=0
 
@@ -86,19 +106,31 @@ pg_port=$(sed -nE 's|^postgres(ql)?://([^@/]*@)?[^:/]*:([0-9]+).*|\3|p' <<< "$pg
 pg_user=$(sed -nE 's|^postgres(ql)?://([^@:/]*)[^@/]*@.*|\2|p' <<< "$pg")
 pg_args=(-h "$pg_host" -p "${pg_port:-5432}" -U "${pg_user:-postgres}")
 
+# stops the server, and the second node if any
 stop_server() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
+    local pid pids=() alive
+    for pid in $server_pid $server2_pid; do
+        kill -0 "$pid" 2>/dev/null && pids+=("$pid")
+    done
+    if [ "${#pids[@]}" -gt 0 ]; then
+        kill -TERM "${pids[@]}" 2>/dev/null || true
         # a graceful stop records every running clock; the database is
         # thrown away, so after 2 s the server is killed
         for _ in $(seq 20); do
-            kill -0 "$server_pid" 2>/dev/null || break
+            alive=0
+            for pid in "${pids[@]}"; do
+                kill -0 "$pid" 2>/dev/null && alive=1
+            done
+            [ "$alive" = 1 ] || break
             sleep 0.1
         done
-        kill -KILL "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
+        for pid in "${pids[@]}"; do
+            kill -KILL "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        done
     fi
     server_pid=""
+    server2_pid=""
 }
 
 cleanup() {
@@ -148,33 +180,59 @@ wait_quiet() {
     echo "  (the machine is busy with other work: measuring anyway)"
 }
 
-start_server() {
-    local url=$1 commit=$2
-    "$arbitre_bin" serve --listen "127.0.0.1:$port" --db "$url" \
+# starts a server on 127.0.0.1:PORT and waits for its /api/health; its pid
+# in $launched_pid, its log in $work/server-PORT.log:
+#   launch PORT URL COMMIT [more flags of arbitre serve...]
+launch() {
+    local p=$1 url=$2 commit=$3; shift 3
+    "$arbitre_bin" serve --listen "127.0.0.1:$p" --db "$url" \
         --organiser-token "$token" --commit "$commit" \
-        --rate-per-token 1000000 --rate-per-address 0 --bench-bare \
-        > "$work/server.out" 2> "$work/server.log" &
-    server_pid=$!
+        --rate-per-token 1000000 --rate-per-address 0 --bench-bare "$@" \
+        > "$work/server-$p.out" 2> "$work/server-$p.log" &
+    launched_pid=$!
     for _ in $(seq 300); do
-        if curl -sf "http://127.0.0.1:$port/api/health" > /dev/null; then return 0; fi
-        if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+        if curl -sf "http://127.0.0.1:$p/api/health" > /dev/null; then return 0; fi
+        if ! kill -0 "$launched_pid" 2>/dev/null; then break; fi
         sleep 0.1
     done
-    echo "the server did not start:"; tail -n 20 "$work/server.log"; exit 1
+    echo "the server on port $p did not start:"; tail -n 20 "$work/server-$p.log"; exit 1
 }
 
-# one measurement on a fresh server and database:
-#   measure LABEL BACKEND COMMIT [loadgen arguments...]
+start_server() {
+    launch "$port" "$1" "$2"
+    server_pid=$launched_pid
+}
+
+# two nodes on one (PostgreSQL) database: A on PORT, B on PORT+1; B starts
+# once A answers (A has migrated the fresh database)
+start_nodes() {
+    local url=$1 commit=$2
+    launch "$port" "$url" "$commit" --node a --advertise "http://127.0.0.1:$port"
+    server_pid=$launched_pid
+    launch "$port2" "$url" "$commit" --node b --advertise "http://127.0.0.1:$port2"
+    server2_pid=$launched_pid
+}
+
+# one measurement on a fresh server (two nodes with nodes=2) and database:
+#   [nodes=2] measure LABEL BACKEND COMMIT [loadgen arguments...]
 measure() {
     local label=$1 backend=$2 commit=$3; shift 3
-    local db_comm=()
+    local db_comm=() servers pids
     new_db "$backend"
     [ "$backend" = postgres ] && db_comm=(--database-comm postgres)
     wait_quiet
-    start_server "$db_url" "$commit"
+    if [ "$nodes" = 2 ]; then
+        start_nodes "$db_url" "$commit"
+        servers="127.0.0.1:$port,127.0.0.1:$port2"
+        pids="$server_pid,$server2_pid"
+    else
+        start_server "$db_url" "$commit"
+        servers="127.0.0.1:$port"
+        pids="$server_pid"
+    fi
     local line
-    line=$(target/release/arbitre-loadgen --server "127.0.0.1:$port" \
-        --organiser-token "$token" --corpus "$corpus" --server-pid "$server_pid" \
+    line=$(target/release/arbitre-loadgen --server "$servers" \
+        --organiser-token "$token" --corpus "$corpus" --server-pid "$pids" \
         "${db_comm[@]}" --label "$label" --warmup "$warmup" "$@" 2> "$work/loadgen.log") || {
         echo "arbitre-loadgen failed:"; cat "$work/loadgen.log"; exit 1; }
     stop_server
@@ -182,7 +240,7 @@ measure() {
     line=$(jq -c --arg b "$backend" --arg c "$commit" --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
         '. + {backend: $b, commit: $c, loadavg: $load}' <<< "$line")
     echo "$line" >> "$results"
-    jq -r '"  \(.label) \(.target) \(.backend) commit=\(.commit) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"
+    jq -r '"  \(.label) \(.target) \(.backend) commit=\(.commit)\(if .servers > 1 then " nodes=\(.servers) route=\(.route)" else "" end) games=\(.games): \(.moves_per_s) moves/s, refused \(.refused), errors \(.errors), p50 \(.p50_ms) p99 \(.p99_ms) p99.9 \(.p999_ms) ms, \(.kib_per_game) KiB/game, server CPU \(.cpu_server_pct) %, machine \(.cpu_machine_pct) %"
         + (if .errors_total > 0 then "\n  WARNING: \(.errors_total) requests failed (\(.setup_failures) while setting up): \(.failures[0])" else "" end)' <<< "$line"
 }
 
@@ -211,6 +269,7 @@ for backend in "${run_backends[@]}"; do
 done
 
 for backend in "${run_backends[@]}"; do
+    [ "$ratio" = 1 ] || break
     echo "== $backend: the bare endpoint and arbitre, $ratio_games games, no think time, HTTP only"
     for r in $(seq "$rounds"); do
         measure "ratio-$r" "$backend" free --target bare --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
@@ -236,6 +295,21 @@ if [ "$batching" = 1 ]; then
             done
         done
     done
+fi
+
+# two nodes on one PostgreSQL database against one node
+if [ "$two_nodes" = 1 ] && [[ " ${run_backends[*]} " == *" postgres "* ]]; then
+    echo "== postgres: one node and two nodes (PORT $port and $port2) on one database, $ratio_games games, no think time, HTTP only, $rounds rounds"
+    for r in $(seq "$rounds"); do
+        measure nodes-1 postgres free --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0
+        nodes=2 measure nodes-2-owner postgres free --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0 --route owner
+        nodes=2 measure nodes-2-forwarded postgres free --games "$ratio_games" --rate 0 --duration "$duration" --ws-share 0 --route other
+    done
+    if [ -n "$lat_rate" ]; then
+        echo "== postgres: latency of 1,000 games at $lat_rate moves/s offered, one node and two"
+        measure nodes-1-lat postgres free --games 1000 --rate "$lat_rate" --duration "$duration" --ws-share "$ws_share"
+        nodes=2 measure nodes-2-owner-lat postgres free --games 1000 --rate "$lat_rate" --duration "$duration" --ws-share "$ws_share" --route owner
+    fi
 fi
 
 echo
@@ -288,4 +362,25 @@ for backend in dict.fromkeys(r["backend"] for r in runs):
             m = lambda rs, k: med(r[k] for r in rs) if rs else ""
             row([commit, m(lone, "p50_ms"), m(lone, "p99_ms"), " / ".join(f"{r['moves_per_s']:,.0f}" for r in many),
                  f"{m(many, 'moves_per_s'):,.0f}" if many else "", m(many, "p50_ms"), m(many, "p99_ms")])
+nodes = [r for r in runs if r["backend"] == "postgres" and r["label"].startswith("nodes-")]
+if nodes:
+    by = {label: [r for r in nodes if r["label"] == label] for label in dict.fromkeys(r["label"] for r in nodes)}
+    # each label's one-node reference: nodes-1 for the throughput, nodes-1-lat for the latency
+    ref = lambda label: "nodes-1-lat" if label.endswith("-lat") else "nodes-1"
+    first = by.get("nodes-1", nodes)[0]
+    lat = by.get("nodes-1-lat") or by.get("nodes-2-owner-lat")
+    print(f"\npostgres: two nodes on one database against one ({first['games']:,} games, no think time, HTTP only, "
+          f"{len(by.get('nodes-1', []))} rounds, medians"
+          + (f"; -lat: {lat[0]['games']:,} games at {lat[0]['rate_offered']:g} moves/s" if lat else "")
+          + "; server CPU: both nodes together)\n")
+    row(["label", "moves/s (rounds)", "median", "/ one node", "p50 ms", "p99 ms", "/ one node p99", "server CPU %", "db CPU %", "machine CPU %", "errors"])
+    row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"])
+    for label, rs in by.items():
+        one = by.get(ref(label))
+        ratio = lambda k: (f"{med(r[k] for r in rs) / med(r[k] for r in one):.2f}"
+                           if one and med(r[k] for r in one) > 0 else "")
+        row([label, " / ".join(f"{r['moves_per_s']:,.0f}" for r in rs), f"{med(r['moves_per_s'] for r in rs):,.0f}",
+             ratio("moves_per_s"), med(r["p50_ms"] for r in rs), med(r["p99_ms"] for r in rs), ratio("p99_ms"),
+             med(r["cpu_server_pct"] for r in rs), med(r["cpu_database_pct"] for r in rs),
+             med(r["cpu_machine_pct"] for r in rs), sum(r["errors"] for r in rs)])
 EOF

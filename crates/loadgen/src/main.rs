@@ -11,13 +11,20 @@
 //! live. With `--target bare` the same bots post to `POST /bench/bare/{id}`
 //! (`arbitre serve --bench-bare`): the same HTTP stack and commit, no chess.
 //!
+//! Against several nodes of one cluster (`--server A,B`, the nodes of one
+//! PostgreSQL database), game slot `i` of `n` servers is created and
+//! started on server `i % n`, which owns it; its moves go to the same
+//! server (`--route owner`: a load balancer with affinity) or to the next,
+//! `(i + 1) % n` (`--route other`: each move forwarded to the owner).
+//!
 //! Measured over `--duration` seconds after `--warmup`: acknowledged moves
 //! per second (answers with `accepted: true`; refusals and errors apart),
 //! the latency from the request's sending (a wait for a pooled connection
 //! included) to its answer, the server's resident memory before and after
 //! the games were created, started and had `--setup-moves` moves each (and
 //! after their WebSockets opened), and the CPU of the server, of this
-//! process, of the database's processes and of the machine. Prints one JSON
+//! process, of the database's processes and of the machine (the server's
+//! memory and CPU summed over `--server-pid`'s processes). Prints one JSON
 //! object on standard output (with `timeline`: each second's acknowledged
 //! moves and slowest answer), a summary on standard error.
 
@@ -52,13 +59,48 @@ enum Target {
     Bare,
 }
 
+/// Which server a game's moves go to, of several (`--server A,B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Route {
+    /// The server that created the game, its owner.
+    Owner,
+    /// The next server after the owner: every move is forwarded.
+    Other,
+}
+
+impl Route {
+    fn name(self) -> &'static str {
+        match self {
+            Route::Owner => "owner",
+            Route::Other => "other",
+        }
+    }
+}
+
+/// The servers (indices of `--server`, of `n`) that game slot `slot` is
+/// created and started on (its owner), and that its moves and WebSockets
+/// go to under `route`.
+fn servers_of(slot: usize, n: usize, route: Route) -> (usize, usize) {
+    let n = n.max(1);
+    let owner = slot % n;
+    match route {
+        Route::Owner => (owner, owner),
+        Route::Other => (owner, (slot + 1) % n),
+    }
+}
+
 /// Bots replaying real games against `arbitre serve`.
 #[derive(Parser, Debug, Clone)]
 #[command(version)]
 struct Args {
-    /// The server's address.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    server: SocketAddr,
+    /// The server's address, or the addresses of several nodes of one
+    /// cluster, comma-separated (`127.0.0.1:8080,127.0.0.1:8081`).
+    #[arg(long, value_delimiter = ',', default_value = "127.0.0.1:8080")]
+    server: Vec<SocketAddr>,
+    /// With several servers, where a game's moves go: to the server that
+    /// created it (`owner`) or to the next one (`other`, forwarded).
+    #[arg(long, value_enum, default_value_t = Route::Owner)]
+    route: Route,
     /// The organiser's token.
     #[arg(long, env = "ARBITRE_ORGANISER_TOKEN", hide_env_values = true)]
     organiser_token: String,
@@ -84,15 +126,19 @@ struct Args {
     /// Where the moves go.
     #[arg(long, value_enum, default_value_t = Target::Arbitre)]
     target: Target,
-    /// HTTP keep-alive connections at most (shared by all bots).
+    /// HTTP keep-alive connections at most (shared by all bots), split
+    /// evenly between the servers (each gets `connections / n`, at least 1),
+    /// so that the load generator's concurrency is the same for one node
+    /// and for several.
     #[arg(long, default_value_t = 256)]
     connections: usize,
     /// Moves each game makes before the memory is read (over HTTP).
     #[arg(long, default_value_t = 2)]
     setup_moves: usize,
-    /// The server's process id: its memory and CPU are read from /proc.
-    #[arg(long)]
-    server_pid: Option<u32>,
+    /// The server's process id, or several comma-separated (the nodes):
+    /// their memory and CPU are read from /proc and summed.
+    #[arg(long, value_delimiter = ',')]
+    server_pid: Vec<u32>,
     /// The command name of the database's processes, whose CPU is counted
     /// apart (`postgres`).
     #[arg(long)]
@@ -171,7 +217,8 @@ impl Stats {
 
 struct Ctx {
     args: Args,
-    http: Http,
+    /// One pool per server, in the order of `--server`.
+    http: Vec<Http>,
     corpus: Vec<Record>,
     next_record: AtomicUsize,
     stats: Stats,
@@ -180,6 +227,8 @@ struct Ctx {
 /// A live game and the bots' place in its record.
 struct Game {
     id: String,
+    /// The index of the server (in `--server`) its moves and WebSockets go to.
+    server: usize,
     /// White's, Black's and the arbiter's tokens.
     tokens: [String; 3],
     record: usize,
@@ -210,8 +259,11 @@ impl Ctx {
         }
     }
 
-    /// A new game, created and started (its sockets open when `ws`).
-    async fn create(&self, ws: bool, window: Option<&Window>) -> Result<Game, String> {
+    /// A new game of slot `slot`, created and started on the slot's owner
+    /// (its sockets open when `ws`, on the server its moves go to).
+    async fn create(&self, slot: usize, ws: bool, window: Option<&Window>) -> Result<Game, String> {
+        let (owner, server) = servers_of(slot, self.http.len(), self.args.route);
+        let http = &self.http[owner];
         let record = self.next_record.fetch_add(1, Ordering::Relaxed) % self.corpus.len();
         let body = json!({
             "edition": self.args.edition,
@@ -220,8 +272,7 @@ impl Ctx {
             "event": "arbitre-loadgen",
         })
         .to_string();
-        let (status, bytes) = self
-            .http
+        let (status, bytes) = http
             .post("/api/games", &self.args.organiser_token, body)
             .await?;
         if status != 201 {
@@ -240,8 +291,7 @@ impl Ctx {
         ];
         self.stats.created.fetch_add(1, Ordering::Relaxed);
         let path = self.events_path(&id);
-        let started = self
-            .http
+        let started = http
             .event(
                 &path,
                 &tokens[2],
@@ -258,6 +308,7 @@ impl Ctx {
         }
         let mut game = Game {
             id,
+            server,
             tokens,
             record,
             ply: 0,
@@ -272,8 +323,9 @@ impl Ctx {
 
     async fn open_ws(&self, game: &mut Game) -> Result<(), String> {
         let path = format!("/api/games/{}/stream", game.id);
-        let white = Ws::open(self.args.server, &path, &game.tokens[0]).await?;
-        let black = Ws::open(self.args.server, &path, &game.tokens[1]).await?;
+        let addr = self.args.server[game.server];
+        let white = Ws::open(addr, &path, &game.tokens[0]).await?;
+        let black = Ws::open(addr, &path, &game.tokens[1]).await?;
         game.ws = Some([white, black]);
         Ok(())
     }
@@ -290,7 +342,9 @@ impl Ctx {
             Some(sockets) => sockets[side].event(body, client_id).await,
             None => {
                 let path = self.events_path(&game.id);
-                self.http.event(&path, &game.tokens[side], body).await
+                self.http[game.server]
+                    .event(&path, &game.tokens[side], body)
+                    .await
             }
         }
     }
@@ -407,7 +461,7 @@ async fn slot(
     // is tried again (the memory is read with every game live)
     let mut game = None;
     for _ in 0..SETUP_ATTEMPTS {
-        match ctx.create(false, None).await {
+        match ctx.create(index, false, None).await {
             Ok(mut g) => {
                 for _ in 0..ctx.args.setup_moves {
                     if g.over || ctx.play(&mut g, None).await.is_err() {
@@ -458,7 +512,7 @@ async fn slot(
                 if Instant::now() >= w.to {
                     return;
                 }
-                match ctx.create(ws, Some(&w)).await {
+                match ctx.create(index, ws, Some(&w)).await {
                     Ok(g) => g,
                     Err(e) => {
                         if w.holds(Instant::now()) {
@@ -527,15 +581,24 @@ async fn run(args: Args) -> Result<Value, String> {
     };
     let n = args.games.max(1);
     let ws_games = (n as f64 * ws_share).round() as usize;
+    let servers = args.server.len();
+    if servers == 0 {
+        return Err("no server to load: give --server".into());
+    }
+    let per_server = (args.connections / servers).max(1);
     let ctx = Arc::new(Ctx {
-        http: Http::new(args.server, args.connections),
+        http: args
+            .server
+            .iter()
+            .map(|&addr| Http::new(addr, per_server))
+            .collect(),
         corpus,
         next_record: AtomicUsize::new(0),
         stats: Stats::default(),
         args: args.clone(),
     });
-    let pid = args.server_pid;
-    let rss = || pid.and_then(procfs::rss_kib).unwrap_or(0);
+    let pids = args.server_pid.as_slice();
+    let rss = || -> u64 { pids.iter().filter_map(|&p| procfs::rss_kib(p)).sum() };
     let rss0 = rss();
     let barriers = Arc::new((Barrier::new(n + 1), Barrier::new(n + 1)));
     let (set_window, window) = watch::channel(None);
@@ -570,10 +633,10 @@ async fn run(args: Args) -> Result<Value, String> {
     let _ = set_window.send(Some(w));
     let db = args.database_comm.as_deref();
     tokio::time::sleep_until(w.from.into()).await;
-    let cpu0 = procfs::Sample::now(pid, db);
+    let cpu0 = procfs::Sample::now(pids, db);
     let t0 = Instant::now();
     tokio::time::sleep_until(w.to.into()).await;
-    let cpu1 = procfs::Sample::now(pid, db);
+    let cpu1 = procfs::Sample::now(pids, db);
     let wall = t0.elapsed().as_secs_f64();
     let rss3 = rss();
     let (cpu_server, cpu_loadgen, cpu_db, cpu_machine) = cpu0.usage(&cpu1, wall);
@@ -610,6 +673,8 @@ async fn run(args: Args) -> Result<Value, String> {
     Ok(json!({
         "label": args.label,
         "target": match args.target { Target::Arbitre => "arbitre", Target::Bare => "bare" },
+        "servers": servers,
+        "route": args.route.name(),
         "games": n,
         "ws_games": ws_games,
         "rate_offered": args.rate,
@@ -643,7 +708,7 @@ async fn run(args: Args) -> Result<Value, String> {
         "cpu_machine_pct": round(cpu_machine, 1),
         "setup_s": round(setup_s, 2),
         "setup_failures": s.setup_failures.load(Ordering::Relaxed),
-        "connections_opened": ctx.http.opened.load(Ordering::Relaxed),
+        "connections_opened": ctx.http.iter().map(|h| h.opened.load(Ordering::Relaxed)).sum::<u64>(),
         "failures": failures,
         "timeline": timeline,
     }))
@@ -686,5 +751,29 @@ fn main() -> ExitCode {
             eprintln!("arbitre-loadgen: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{servers_of, Route};
+
+    #[test]
+    fn one_server_takes_everything() {
+        for slot in 0..4 {
+            assert_eq!(servers_of(slot, 1, Route::Owner), (0, 0));
+            assert_eq!(servers_of(slot, 1, Route::Other), (0, 0));
+        }
+    }
+
+    #[test]
+    fn two_servers_owner_and_other() {
+        // (created on, moves sent to)
+        assert_eq!(servers_of(0, 2, Route::Owner), (0, 0));
+        assert_eq!(servers_of(1, 2, Route::Owner), (1, 1));
+        assert_eq!(servers_of(2, 2, Route::Owner), (0, 0));
+        assert_eq!(servers_of(0, 2, Route::Other), (0, 1));
+        assert_eq!(servers_of(1, 2, Route::Other), (1, 0));
+        assert_eq!(servers_of(3, 2, Route::Other), (1, 0));
     }
 }

@@ -79,8 +79,8 @@ pub fn ticks_of_command(comm: &str) -> HashMap<u32, u64> {
 /// the machine at one moment.
 #[derive(Clone, Debug, Default)]
 pub struct Sample {
-    /// The server's ticks.
-    pub server: u64,
+    /// The server's processes' ticks (one per node), by pid.
+    pub server: HashMap<u32, u64>,
     /// This load generator's ticks.
     pub loadgen: u64,
     /// The database's processes' ticks, by pid.
@@ -90,13 +90,15 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// Now; `database`: the database processes' command name, if any.
-    pub fn now(server: Option<u32>, database: Option<&str>) -> Sample {
+    /// Now; `server`: the server's processes (none, one, or one per node);
+    /// `database`: the database processes' command name, if any.
+    pub fn now(server: &[u32], database: Option<&str>) -> Sample {
         let (busy, _) = machine_ticks().unwrap_or_default();
         Sample {
             server: server
-                .and_then(|p| cpu_ticks(&p.to_string()))
-                .unwrap_or_default(),
+                .iter()
+                .filter_map(|&p| Some((p, cpu_ticks(&p.to_string())?)))
+                .collect(),
             loadgen: cpu_ticks("self").unwrap_or_default(),
             database: database.map(ticks_of_command).unwrap_or_default(),
             busy,
@@ -104,7 +106,8 @@ impl Sample {
     }
 
     /// CPU used from `self` to `later`, `wall` seconds apart, each in % of
-    /// one core: (server, load generator, database, the whole machine).
+    /// one core: (server, load generator, database, the whole machine); the
+    /// server's and the database's summed over their processes.
     pub fn usage(&self, later: &Sample, wall: f64) -> (f64, f64, f64, f64) {
         let tick = ticks_per_second();
         let pct = |ticks: u64| {
@@ -114,13 +117,16 @@ impl Sample {
                 0.0
             }
         };
-        let database: u64 = later
-            .database
-            .iter()
-            .map(|(pid, t)| t.saturating_sub(self.database.get(pid).copied().unwrap_or(0)))
-            .sum();
+        // a process seen only later counts from 0, one gone meanwhile not at all
+        let since = |before: &HashMap<u32, u64>, after: &HashMap<u32, u64>| -> u64 {
+            after
+                .iter()
+                .map(|(pid, t)| t.saturating_sub(before.get(pid).copied().unwrap_or(0)))
+                .sum()
+        };
+        let database = since(&self.database, &later.database);
         (
-            pct(later.server.saturating_sub(self.server)),
+            pct(since(&self.server, &later.server)),
             pct(later.loadgen.saturating_sub(self.loadgen)),
             pct(database),
             pct(later.busy.saturating_sub(self.busy)),
