@@ -174,6 +174,8 @@ pub fn live_state_cached(
         "dests": if open { Value::Object(dests(game)) } else { json!({}) },
         "claims": game.claims(to_move).into_iter().map(|k| k.code()).collect::<Vec<_>>(),
         "adjournment": game.adjournment().map(adjournment),
+        "started": game.started(),
+        "check": game.position().is_check(),
     });
     if let (Value::Object(s), Value::Object(e)) = (&mut state, extra) {
         for (k, v) in e {

@@ -1,13 +1,115 @@
-//! The pages a browser opens (the web board and the arbiter's console come
-//! with their own issue): `/` says what the server is and where its API is.
+//! The pages a browser opens, built from `web/` into `web/dist/` and
+//! embedded in the binary (a fresh clone serves them with no Node.js, and
+//! nothing is fetched from the internet at run time):
+//!
+//! - `/`: the arbiter's console (the organiser's or an arbiter's token);
+//! - `/games/{id}`: a game as a spectator sees it, and with `#seat=TOKEN`
+//!   (the token stays in the fragment, never sent to the server but as a
+//!   Bearer header or the WebSocket's first message) as a player or the
+//!   arbiter plays it;
+//! - `/assets/…`: their scripts and styles, and `/assets/ftl/{en,fr}.ftl`,
+//!   the Fluent catalogue the command line and the server render from.
+//!
+//! Everything the pages show and do goes through the API: no second path
+//! into the engine.
 
-use axum::{response::Html, routing::get, Router};
+use axum::{
+    extract::Path,
+    http::{header, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+    Router,
+};
+
+use crate::error::ApiError;
+
+/// A file of `web/dist/`: its name, its content type, its bytes.
+struct Asset {
+    name: &'static str,
+    kind: &'static str,
+    bytes: &'static [u8],
+}
+
+macro_rules! asset {
+    ($name:literal, $kind:literal) => {
+        Asset {
+            name: $name,
+            kind: $kind,
+            bytes: include_bytes!(concat!("../../../web/dist/", $name)),
+        }
+    };
+}
+
+const ASSETS: [Asset; 4] = [
+    asset!("game.js", "text/javascript; charset=utf-8"),
+    asset!("console.js", "text/javascript; charset=utf-8"),
+    asset!("board.css", "text/css; charset=utf-8"),
+    asset!("style.css", "text/css; charset=utf-8"),
+];
+
+const CONSOLE: &str = include_str!("../../../web/dist/console.html");
+const GAME: &str = include_str!("../../../web/dist/game.html");
+
+/// What a page may load: only this server (the pieces are `data:` images
+/// inside the stylesheet; scripts only from files; chessground places its
+/// pieces with `style` attributes).
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+                      script-src 'self'; connect-src 'self'; frame-ancestors 'none'; \
+                      base-uri 'none'; form-action 'self'";
 
 /// The pages' router.
 pub fn router() -> Router {
-    Router::new().route("/", get(index))
+    Router::new()
+        .route("/", get(|| async { page(CONSOLE) }))
+        .route("/games/{id}", get(|| async { page(GAME) }))
+        .route("/assets/ftl/{file}", get(catalogue))
+        .route("/assets/{file}", get(asset))
+        // no icon: a 204 rather than a 404 in every page's console
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
 }
 
-async fn index() -> Html<&'static str> {
-    Html(include_str!("index.html"))
+fn page(html: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+            (header::REFERRER_POLICY, "no-referrer"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|a| a.name == file) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(a.kind)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+                (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            ],
+            a.bytes,
+        )
+            .into_response(),
+        None => ApiError::not_found(format!("no asset `{file}`")).into_response(),
+    }
+}
+
+async fn catalogue(Path(file): Path<String>) -> Response {
+    let lang = match file.as_str() {
+        "en.ftl" => arbitre_laws::Language::En,
+        "fr.ftl" => arbitre_laws::Language::Fr,
+        _ => return ApiError::not_found(format!("no catalogue `{file}`")).into_response(),
+    };
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        arbitre_messages::ftl(lang),
+    )
+        .into_response()
 }

@@ -1,0 +1,356 @@
+// /games/{id}: a game as a spectator sees it, or, with #seat=TOKEN in the
+// address (the token stays in the fragment: it never reaches a server log),
+// as a player or the arbiter plays it. Everything it shows comes from the
+// API (the state, then the stream); everything it does is a POST …/events.
+import { Chessground } from '@lichess-org/chessground';
+import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js';
+import { getJson, sendEvent, follow } from './api.js';
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const token = new URLSearchParams(location.hash.slice(1)).get('seat');
+const $ = (sel) => document.querySelector(sel);
+
+let t; // the translator
+let state = null; // the game's state, as the server last gave it
+let seat = null; // 'white' | 'black' | 'arbiter' | null (spectator)
+let received = performance.now(); // when the clocks of `state` were read
+let offerWithMove = false;
+let previousFen = null;
+let lastMove;
+
+const board = Chessground($('#board'), {
+  coordinates: true,
+  movable: { free: false, color: undefined, showDests: true, events: { after: onBoardMove } },
+  premovable: { enabled: false },
+  draggable: { showGhost: true },
+  animation: { enabled: true, duration: 150 },
+});
+
+function side(code) {
+  return code ? t(`side-${code}`) : '';
+}
+
+function isPlayer() {
+  return seat === 'white' || seat === 'black';
+}
+
+function myMove() {
+  return isPlayer() && state && state.result === '*' && state.to_move === seat && state.state === 'playing';
+}
+
+// ---------------------------------------------------------------- the board
+
+function dests() {
+  const map = new Map();
+  if (!myMove()) return map;
+  for (const [from, to] of Object.entries(state.dests || {})) map.set(from, to);
+  return map;
+}
+
+// The squares a move changed, from the boards before and after it (castling:
+// the king's).
+function moveBetween(before, after) {
+  if (!before || !after) return undefined;
+  const squares = (fen) => {
+    const out = {};
+    fen.split(' ')[0].split('/').forEach((row, r) => {
+      let f = 0;
+      for (const c of row) {
+        if (/\d/.test(c)) f += Number(c);
+        else out['abcdefgh'[f++] + (8 - r)] = c;
+      }
+    });
+    return out;
+  };
+  const a = squares(before);
+  const b = squares(after);
+  const changed = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((s) => a[s] !== b[s]);
+  const from = changed.filter((s) => a[s] && !b[s]);
+  const to = changed.filter((s) => b[s]);
+  const king = (list, board) => list.find((s) => /[kK]/.test(board[s])) || list[0];
+  if (!from.length || !to.length) return undefined;
+  return [king(from, a), king(to, b)];
+}
+
+function showBoard() {
+  if (previousFen && previousFen !== state.fen) lastMove = moveBetween(previousFen, state.fen) || lastMove;
+  previousFen = state.fen;
+  board.set({
+    fen: state.fen,
+    turnColor: state.to_move,
+    lastMove,
+    check: state.check ? state.to_move : false,
+    movable: { color: myMove() ? seat : undefined, dests: dests() },
+  });
+}
+
+async function onBoardMove(orig, dest) {
+  const piece = board.state.pieces.get(dest);
+  let promotion = '';
+  if (piece?.role === 'pawn' && (dest[1] === '8' || dest[1] === '1')) {
+    promotion = await choosePromotion();
+    if (!promotion) {
+      showBoard();
+      return;
+    }
+  }
+  lastMove = [orig, dest];
+  await play(orig + dest + promotion);
+}
+
+function choosePromotion() {
+  const dialog = $('#promotion');
+  return new Promise((resolve) => {
+    dialog.onclose = () => resolve(dialog.returnValue === 'cancel' ? '' : dialog.returnValue);
+    dialog.showModal();
+  });
+}
+
+// A move and its press; with the draw offer ticked, the Laws' order: the
+// move, the offer, the press (9.1.2.1).
+async function play(move) {
+  try {
+    if (offerWithMove && !anyMoment()) {
+      let answer = await act({ move, press: false });
+      if (!answer.accepted) return;
+      answer = await act({ offer_draw: true });
+      await act({ press: true });
+      offerWithMove = false;
+    } else {
+      await act({ move });
+      if (offerWithMove) {
+        offerWithMove = false;
+        await act({ offer_draw: true });
+      }
+    }
+  } finally {
+    $('#offer-with-move').checked = false;
+  }
+}
+
+function anyMoment() {
+  return state?.edition === 'fide-online-2021';
+}
+
+// An action of this seat: the answer (its decisions shown; a refusal too).
+async function act(action) {
+  try {
+    const answer = await sendEvent(id, token, action);
+    if (answer.game) setState(answer.game);
+    if (!answer.accepted) {
+      const why = (answer.decisions || []).map((d) => `${d.article ? `[${d.article}] ` : ''}${d.message}`).join(' · ');
+      notice(`${t('ui-refused')}: ${why}`, true);
+    }
+    return answer;
+  } catch (e) {
+    notice(e.message, true);
+    await refresh();
+    return { accepted: false };
+  }
+}
+
+// ---------------------------------------------------------------- the clocks
+
+function clockText(seconds) {
+  const s = Math.max(0, seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${String(Math.floor(sec)).padStart(2, '0')}`;
+  if (s < 10) return `${m}:${sec.toFixed(1).padStart(4, '0')}`;
+  return `${m}:${String(Math.floor(sec)).padStart(2, '0')}`;
+}
+
+function tickClocks() {
+  if (state) {
+    const since = (performance.now() - received) / 1000;
+    for (const c of ['white', 'black']) {
+      const running = state.running === c;
+      const left = state.clocks[c] - (running ? since : 0);
+      const el = $(`#clock-${c}`);
+      el.textContent = clockText(left);
+      el.classList.toggle('running', running);
+      el.classList.toggle('fallen', left <= 0 && state.clocks[c] !== null);
+    }
+    const fallen = ['white', 'black'].find((c) => state.running === c && state.clocks[c] - since <= 0);
+    const flag = $('#flag');
+    if (fallen && state.result === '*') {
+      flag.hidden = false;
+      flag.textContent = t(state.game_type === 'standard' ? 'ui-flag-fallen' : 'ui-flag-to-claim', { side: side(fallen) });
+    } else flag.hidden = true;
+  }
+  requestAnimationFrame(tickClocks);
+}
+
+// ---------------------------------------------------------------- the rest
+
+function showScoresheet() {
+  const list = $('#scoresheet');
+  const moves = state.scoresheet || [];
+  const rows = [];
+  for (let i = 0; i < moves.length; i += 2) {
+    const li = document.createElement('li');
+    li.textContent = moves[i] + (moves[i + 1] ? `  ${moves[i + 1]}` : '');
+    rows.push(li);
+  }
+  list.replaceChildren(...rows);
+  list.scrollTop = list.scrollHeight;
+}
+
+function showDecisions() {
+  const list = $('#decisions');
+  const items = (state.log || []).map((d) => {
+    const li = document.createElement('li');
+    const article = document.createElement('span');
+    article.className = 'article';
+    article.textContent = d.article ? `[${d.article}]` : '';
+    li.append(article, ` ${d.message}`);
+    return li;
+  });
+  for (const a of state.alerts || []) {
+    const li = document.createElement('li');
+    li.className = 'alert';
+    li.textContent = a.message;
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
+
+function button(label, title, enabled, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.disabled = !enabled;
+  if (!enabled && title) b.title = title;
+  b.onclick = onClick;
+  return b;
+}
+
+function showActions() {
+  const over = state.result !== '*';
+  const opponent = seat === 'white' ? 'black' : 'white';
+  const out = [];
+  if (isPlayer()) {
+    const why = over ? t('ui-why-game-over') : '';
+    out.push(button(t('ui-resign'), why, !over, async () => {
+      if (confirm(t('ui-resign-confirm'))) await act({ resign: true });
+    }));
+    const offered = state.offer === opponent;
+    out.push(button(t('ui-accept-draw'), over ? why : t('ui-why-no-offer'), !over && offered, () => act({ accept_draw: true })));
+    out.push(button(t('ui-decline-draw'), over ? why : t('ui-why-no-offer'), !over && offered, () => act({ decline_draw: true })));
+    if (anyMoment()) {
+      const mine = state.offer === seat;
+      out.push(button(t('ui-offer-draw-now'), over ? why : t('ui-why-offer-pending'), !over && !mine, () => act({ offer_draw: true })));
+    }
+    for (const claim of myMove() || state.to_move === seat ? state.claims || [] : []) {
+      out.push(button(t('ui-claim', { claim: t(`claim-kind-${claim}`) }), '', !over, () => act({ claim })));
+    }
+  }
+  if (seat === 'arbiter') {
+    const started = state.started;
+    out.push(button(t('ui-start'), '', !over && !started, () => act({ start: true })));
+    out.push(button(t('ui-stop-clocks'), '', !over && !!state.running, () => act({ stop_clocks: true })));
+    out.push(button(t('ui-restart-clocks'), '', !over && !state.running && started, () => act({ restart_clocks: true })));
+  }
+  $('#actions').replaceChildren(...out);
+  const offer = $('#offer-with-move');
+  offer.disabled = !isPlayer() || over;
+  $('#offer-label').title = anyMoment() ? '' : t('ui-why-offer-procedure');
+  $('#san').disabled = !myMove();
+  $('#san-play').disabled = !myMove();
+}
+
+function showHeader() {
+  $('#white-name').textContent = state.players?.white || side('white');
+  $('#black-name').textContent = state.players?.black || side('black');
+  const status = $('#status');
+  if (state.result !== '*') status.textContent = t('ui-result', { result: state.result });
+  else status.textContent = t('ui-to-move', { side: side(state.to_move) });
+  $('#seat').textContent = isPlayer() ? t('ui-you-play', { side: side(seat) }) : t(seat === 'arbiter' ? 'ui-arbiter' : 'ui-spectator');
+  $('#meta').textContent = `${state.edition} · ${state.time_control}`;
+  document.title = `${state.players?.white || side('white')} – ${state.players?.black || side('black')} · arbitre`;
+}
+
+function setState(next) {
+  // a move of the other side, in the event's notation, for the live region
+  const before = state?.scoresheet?.length ?? next.scoresheet?.length ?? 0;
+  const moves = next.scoresheet || [];
+  if (moves.length > before) {
+    const mover = moves.length % 2 === 1 ? 'white' : 'black';
+    if (mover !== seat) notice(t('ui-opponent-moved', { side: side(mover), move: moves[moves.length - 1] }));
+  }
+  state = next;
+  received = performance.now();
+  showHeader();
+  showBoard();
+  showScoresheet();
+  showDecisions();
+  showActions();
+}
+
+function notice(text, error = false) {
+  const el = $('#announce');
+  el.textContent = text;
+  el.classList.toggle('error', error);
+}
+
+async function refresh() {
+  setState(await getJson(`/api/games/${encodeURIComponent(id)}`));
+}
+
+let pending = null;
+function onStream(message) {
+  if (message.type === 'authenticated') {
+    seat = message.as;
+    board.set({ orientation: seat === 'black' ? 'black' : 'white' });
+    if (state) setState(state);
+  } else if (message.type === 'game') {
+    setState(message);
+  } else if (message.type === 'event') {
+    const said = (message.decisions || []).map((d) => `${d.article ? `[${d.article}] ` : ''}${d.message}`);
+    if (said.length) notice(said.join(' · '));
+    // the clocks at once; the rest (board, scoresheet, what is allowed) from the state
+    if (state) {
+      state.clocks = message.clocks;
+      state.running = message.running;
+      received = performance.now();
+    }
+    clearTimeout(pending);
+    pending = setTimeout(() => refresh().catch((e) => notice(e.message, true)), 0);
+  } else if (message.type === 'error') {
+    notice(message.error?.message || 'error', true);
+  }
+}
+
+async function main() {
+  const lang = chosenLanguage();
+  t = await translator(lang);
+  translate(document, t);
+  languageSwitch($('#lang'), lang, async (l) => {
+    t = await translator(l);
+    translate(document, t);
+    if (state) setState(state);
+  });
+  $('#flip').onclick = () => board.toggleOrientation();
+  $('#offer-with-move').onchange = (e) => (offerWithMove = e.target.checked);
+  $('#san-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const text = $('#san').value.trim();
+    if (!text) return;
+    $('#san').value = '';
+    await play(text);
+  };
+  for (const b of document.querySelectorAll('#promotion button')) {
+    b.onclick = () => $('#promotion').close(b.value);
+  }
+  await refresh();
+  follow(id, token, onStream, (up) => {
+    const el = $('#connection');
+    el.textContent = t(up ? 'ui-connected' : 'ui-reconnecting');
+    el.classList.toggle('down', !up);
+  });
+  requestAnimationFrame(tickClocks);
+}
+
+main().catch((e) => notice(e.message, true));

@@ -1,0 +1,217 @@
+// The pages in a real browser: Playwright (playwright-core) driving
+// Debian's Chromium, headless, against the real server binary on a free
+// port and a fresh SQLite file. Each scenario fails on any console error,
+// page error, failed request or error status; screenshots of each state go
+// to the artifacts folder.
+//
+//   node web/tests/run.mjs --bin target/checked/arbitre [--out target/web-artifacts]
+//         [--chromium /usr/bin/chromium] [--only NAME]
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+);
+const bin = resolve(args.bin || 'target/release/arbitre');
+const out = resolve(args.out || 'target/web-artifacts');
+const executablePath = args.chromium || '/usr/bin/chromium';
+const ORGANISER = 'web-tests-organiser-token-5d1c0e7a9b3f';
+mkdirSync(out, { recursive: true });
+
+// ------------------------------------------------------------------ the server
+
+async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'arbitre-web-'));
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--organiser-token', ORGANISER], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: 'warn' },
+  });
+  let log = '';
+  child.stderr.on('data', (d) => (log += d));
+  const base = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), 30000);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = line.match(/^arbitre serves (http:\/\/[^/]+)\//);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`the server exited (${code}):\n${log}`)));
+  });
+  return { base, stop: () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); }, log: () => log };
+}
+
+async function api(base, path, body, token = ORGANISER) {
+  const response = await fetch(base + path, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+// ------------------------------------------------------------------ a page
+
+// A browser page that fails its scenario on any console error, page error,
+// failed request or HTTP error.
+const opened = [];
+async function watchedPage(browser, name, problems, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const page = await context.newPage();
+  opened.push([name, page]);
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${name}: console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`${name}: page error: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    // a WebSocket or a stream closed as the page goes is no failure
+    if (!/\/stream/.test(r.url())) problems.push(`${name}: request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${name}: ${r.status()} ${r.url()}`); });
+  return page;
+}
+
+// The centre of `square` on the page's board, as oriented.
+async function squareAt(page, square) {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const orientation = await page.evaluate(() => (document.querySelector('#board').classList.contains('orientation-black') ? 'black' : 'white'));
+  const f = square.charCodeAt(0) - 97;
+  const r = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const col = orientation === 'white' ? f : 7 - f;
+  const row = orientation === 'white' ? 7 - r : r;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+async function clickMove(page, from, to) {
+  for (const square of [from, to]) {
+    const { x, y } = await squareAt(page, square);
+    await page.mouse.click(x, y);
+  }
+}
+
+async function dragMove(page, from, to) {
+  const a = await squareAt(page, from);
+  const b = await squareAt(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+// the half-moves on a page's scoresheet, at least `n` (a function, not a
+// string: the pages' policy forbids eval)
+async function waitPlies(page, n) {
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('#scoresheet li')].flatMap((li) => li.textContent.trim().split(/\s+/).filter((w) => w)).length >= n,
+    n,
+    { timeout: 10000 },
+  );
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(out, `${name}.png`) });
+}
+
+// ------------------------------------------------------------------ scenarios
+
+const scenarios = {
+  // Two players and the arbiter: the arbiter starts the clock, the players
+  // move by clicking, dragging and typing, the game ends in mate on every
+  // page with its article.
+  async 'a short game to mate'(browser, base, problems) {
+    const game = await api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Greco', black: 'NN' }, event: 'Browser test' });
+    const page = (seat, name) => watchedPage(browser, name, problems).then(async (p) => {
+      await p.goto(`${base}/games/${game.id}#seat=${game.tokens[seat]}`);
+      await p.waitForSelector('#board cg-board');
+      return p;
+    });
+    const white = await page('white', 'white');
+    const black = await page('black', 'black');
+    const arbiter = await page('arbiter', 'arbiter');
+    await white.waitForFunction(() => document.querySelector('#seat').textContent.includes('White'));
+    await black.waitForFunction(() => document.querySelector('.cg-wrap').classList.contains('orientation-black'));
+    await shot(white, 'game-before-start-white');
+    await arbiter.getByRole('button', { name: 'Start the clock', exact: true }).click();
+    await white.waitForSelector('#clock-white.running');
+    await clickMove(white, 'f2', 'f3');
+    await waitPlies(black, 1);
+    await black.waitForFunction(() => document.querySelector('#announce').textContent.includes('White played f3'));
+    await dragMove(black, 'e7', 'e5');
+    await waitPlies(white, 2);
+    await white.fill('#san', 'g4');
+    await white.press('#san', 'Enter');
+    await waitPlies(black, 3);
+    await shot(black, 'game-black-to-mate');
+    await clickMove(black, 'd8', 'h4');
+    for (const p of [white, black, arbiter]) {
+      await p.waitForFunction(() => document.querySelector('#status').textContent.includes('0-1'), null, { timeout: 10000 });
+    }
+    const decisions = await white.locator('#decisions').textContent();
+    if (!/checkmate/i.test(decisions) || !decisions.includes('[')) throw new Error(`no checkmate with its article: ${decisions}`);
+    const state = await api(base, `/api/games/${game.id}`);
+    if (state.result !== '0-1' || state.scoresheet.join(' ') !== 'f3 e5 g4 Qh4#') throw new Error(`stored: ${state.result} ${state.scoresheet}`);
+    await shot(white, 'game-mate-white');
+    await shot(arbiter, 'game-mate-arbiter');
+  },
+
+  // The console in French: the organiser's token, a new game, its links.
+  async "the console in French"(browser, base, problems) {
+    const page = await watchedPage(browser, 'console', problems, { locale: 'fr-FR' });
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => document.querySelector('h1').textContent === 'Console de l’arbitre');
+    await page.fill('#token', ORGANISER);
+    await page.getByRole('button', { name: 'Ouvrir' }).click();
+    await page.fill('#white', 'Blanc Dupont');
+    await page.fill('#black', 'Noir Durand');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.waitForSelector('#links:not([hidden])');
+    const links = await page.locator('#link-list a').evaluateAll((as) => as.map((a) => a.href));
+    if (links.length !== 3 || !links.every((l) => l.includes('#seat='))) throw new Error(`links: ${links}`);
+    await page.waitForFunction(() => document.querySelector('#games').textContent.includes('Blanc Dupont'));
+    await shot(page, 'console-fr');
+    const white = await watchedPage(browser, 'white-fr', problems, { locale: 'fr-FR' });
+    await white.goto(links[0]);
+    await white.waitForFunction(() => document.querySelector('#seat').textContent === 'Vous jouez les Blancs');
+    await white.waitForFunction(() => document.querySelector('#status').textContent === 'Trait aux Blancs');
+    await shot(white, 'game-fr-white');
+  },
+};
+
+// ------------------------------------------------------------------ the run
+
+const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+const server = await startServer();
+let failed = 0;
+for (const [name, scenario] of Object.entries(scenarios)) {
+  if (args.only && !name.includes(args.only)) continue;
+  const problems = [];
+  opened.length = 0;
+  const started = Date.now();
+  try {
+    await scenario(browser, server.base, problems);
+    if (problems.length) throw new Error(problems.join('\n'));
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+    // what each page showed when it failed
+    for (const [who, page] of opened) {
+      const said = await page.locator('#announce').textContent().catch(() => '');
+      console.log(`  ${who} said: ${said}`);
+      await page.screenshot({ path: join(out, `failed-${who}.png`) }).catch(() => {});
+    }
+    if (problems.length) console.log(problems.join('\n'));
+  }
+}
+await browser.close();
+if (failed) console.log(server.log());
+server.stop();
+console.log(failed ? `${failed} browser scenario(s) failed; screenshots in ${out}` : `browser scenarios passed; screenshots in ${out}`);
+process.exit(failed ? 1 : 0);
