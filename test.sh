@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting, lints, unit, property and scenario
 # tests, built with release optimisation plus overflow checks and debug
-# assertions (profile `checked`, Cargo.toml), and a type check of the fuzz
-# targets.
+# assertions (profile `checked`, Cargo.toml), a type check of the fuzz
+# targets, and the pages in a real browser.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,3 +41,29 @@ cargo test --locked --profile checked --all-targets
 cargo test --locked --profile checked --doc
 # the fuzz targets (built for fuzzing on nightly) must at least type-check
 cargo check --locked --manifest-path fuzz/Cargo.toml --target-dir "${CARGO_TARGET_DIR:-target}"
+
+# The pages in a real browser (web/tests/run.mjs: Playwright's
+# playwright-core, pinned in web/package-lock.json, driving Debian's
+# Chromium headless against the server binary just tested). Chromium is
+# installed when missing (apt-get, as root); where it cannot be, this says
+# plainly that the browser tests did not run — with ARBITRE_REQUIRE_BROWSER=1
+# (CI) it fails instead. The pages embedded in the binary (web/dist) must be
+# what web/src builds.
+browser="${CHROMIUM:-$(command -v chromium || true)}"
+if [ -z "$browser" ] && [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+    echo "test.sh: installing Debian's chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null || true
+    browser="$(command -v chromium || true)"
+fi
+if [ -z "$browser" ] || ! command -v npm > /dev/null; then
+    if [ "${ARBITRE_REQUIRE_BROWSER:-}" = 1 ]; then
+        echo "test.sh: no Chromium or no npm: the browser tests cannot run (ARBITRE_REQUIRE_BROWSER=1)"
+        exit 1
+    fi
+    echo "test.sh: no Chromium or no npm: the browser tests of web/tests did NOT run"
+else
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    node web/build.mjs --check
+    node web/tests/run.mjs --bin "${CARGO_TARGET_DIR:-target}/checked/arbitre" \
+        --chromium "$browser" --out "${CARGO_TARGET_DIR:-target}/web-artifacts"
+fi

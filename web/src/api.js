@@ -66,7 +66,16 @@ export function follow(id, token, onMessage, onStatus) {
   let socket = null;
   let closed = false;
   let delay = 250;
+  let retry = null;
+  let watchdog = null;
+  // a connection that says nothing for 20 s (the server pings every 7 s) is
+  // dead: a laptop's lid closed, a network gone without a word
+  const alive = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => socket?.close(), 20000);
+  };
   const open = () => {
+    clearTimeout(retry);
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const since = last === null ? '' : `?since=${last}`;
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/stream${since}`);
@@ -76,6 +85,7 @@ export function follow(id, token, onMessage, onStatus) {
       onStatus(true);
     };
     socket.onmessage = (m) => {
+      alive();
       const message = JSON.parse(m.data);
       if (message.type === 'event') {
         if (last !== null && message.seq <= last) return;
@@ -86,12 +96,19 @@ export function follow(id, token, onMessage, onStatus) {
       onMessage(message);
     };
     socket.onclose = () => {
+      clearTimeout(watchdog);
       onStatus(false);
-      if (closed) return;
-      setTimeout(open, delay);
+      if (closed || !navigator.onLine) return;
+      retry = setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);
     };
   };
+  // the network gone: say so at once; back: reconnect at once
+  window.addEventListener('offline', () => socket?.close());
+  window.addEventListener('online', () => {
+    delay = 250;
+    if (!closed && socket?.readyState !== WebSocket.OPEN) open();
+  });
   open();
   return () => {
     closed = true;

@@ -26,6 +26,12 @@ const board = Chessground($('#board'), {
   animation: { enabled: true, duration: 150 },
 });
 
+// The board as `color` sees it, each player's name and clock on his side.
+function orient(color) {
+  board.set({ orientation: color });
+  $('.play').classList.toggle('flipped', color === 'black');
+}
+
 function side(code) {
   return code ? t(`side-${code}`) : '';
 }
@@ -243,22 +249,114 @@ function showActions() {
       const mine = state.offer === seat;
       out.push(button(t('ui-offer-draw-now'), over ? why : t('ui-why-offer-pending'), !over && !mine, () => act({ offer_draw: true })));
     }
-    for (const claim of myMove() || state.to_move === seat ? state.claims || [] : []) {
-      out.push(button(t('ui-claim', { claim: t(`claim-kind-${claim}`) }), '', !over, () => act({ claim })));
+    if (!over && (state.state === 'adjourned' || !state.started)) {
+      out.push(button(t('ui-at-board'), '', true, () => act({ arrive: true })));
     }
   }
-  if (seat === 'arbiter') {
-    const started = state.started;
-    out.push(button(t('ui-start'), '', !over && !started, () => act({ start: true })));
-    out.push(button(t('ui-stop-clocks'), '', !over && !!state.running, () => act({ stop_clocks: true })));
-    out.push(button(t('ui-restart-clocks'), '', !over && !state.running && started, () => act({ restart_clocks: true })));
-  }
   $('#actions').replaceChildren(...out);
+  showClaims(over);
+  showSeal();
+  showArbiter(over);
   const offer = $('#offer-with-move');
   offer.disabled = !isPlayer() || over;
   $('#offer-label').title = anyMoment() ? '' : t('ui-why-offer-procedure');
   $('#san').disabled = !myMove();
   $('#san-play').disabled = !myMove();
+}
+
+// Every claim a player may make — a wrong one too, which the Laws
+// penalise (9.5): the ones the engine would find right now are marked ✓.
+const CLAIMS = ['threefold', 'fifty-moves', 'flag', 'illegal-move', 'quickplay', 'touch-move'];
+
+function showClaims(over) {
+  const row = $('#claim-form');
+  row.hidden = !isPlayer();
+  if (row.hidden) return;
+  const right = new Set(state.to_move === seat ? state.claims || [] : []);
+  const select = $('#claim-kind');
+  const chosen = select.value;
+  select.replaceChildren(...CLAIMS.map((k) => new Option(`${right.has(k) ? '✓ ' : ''}${t(`claim-kind-${k}`)}`, k, false, k === chosen)));
+  for (const el of row.elements) el.disabled = over;
+}
+
+function claimForm() {
+  $('#claim-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const claim = $('#claim-kind').value;
+    // the move written and declared, not played (9.2a, 9.3a): the move field's
+    const written = claim === 'threefold' || claim === 'fifty-moves' ? $('#san').value.trim() : '';
+    $('#san').value = '';
+    await act(written ? { claim, intended: written } : { claim });
+  };
+}
+
+// The player with the move seals when the arbiter adjourns: the move is
+// typed, confirmed, sent, and never shown again (the server keeps only its
+// commitment and the envelope encrypted to the arbiter).
+function showSeal() {
+  const env = state.envelope;
+  $('#seal-form').hidden = !(isPlayer() && env?.phase === 'awaiting-seal' && env.sealer === seat);
+}
+
+function showArbiter(over) {
+  const panel = $('#arbiter-panel');
+  panel.hidden = seat !== 'arbiter';
+  if (panel.hidden) return;
+  const out = [];
+  const started = state.started;
+  const adjourned = state.state === 'adjourned';
+  out.push(button(t('ui-start'), '', !over && !started, () => act({ start: true })));
+  for (const absent of ['white', 'black']) {
+    out.push(button(t('ui-start-absent', { side: side(absent) }), '', !over && !started, () => act({ start: { absent: [absent] } })));
+  }
+  out.push(button(t('ui-stop-clocks'), '', !over && !!state.running, () => act({ stop_clocks: true })));
+  out.push(button(t('ui-restart-clocks'), '', !over && !state.running && started && !adjourned, () => act({ restart_clocks: true })));
+  if (state.awaiting?.what === 'quickplay') {
+    for (const ruling of ['draw', 'postpone', 'reject']) {
+      out.push(button(`${t('ui-ruling', { what: t('claim-kind-quickplay') })} — ${t(`ui-ruling-${ruling}`)}`, '', true, () => act({ ruling })));
+    }
+  }
+  if (adjourned) {
+    out.push(button(t('ui-resume'), '', true, () => act({ resume: true })));
+    out.push(button(t('ui-envelope-lost'), '', true, () => act({ envelope_lost: true })));
+    out.push(button(t('ui-unrestorable-position'), '', true, () => act({ unrestorable: 'position' })));
+    out.push(button(t('ui-unrestorable-times'), '', true, () => act({ unrestorable: 'times' })));
+  }
+  $('#arbiter-actions').replaceChildren(...out);
+  $('#open-form').hidden = state.awaiting?.what !== 'open-envelope';
+  for (const form of ['#adjust-form', '#result-form', '#adjourn-form']) {
+    for (const el of $(form).elements) el.disabled = over;
+  }
+}
+
+function arbiterForms() {
+  $('#adjust-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const s = $('#adjust-side').value;
+    await act({ adjust_time: { [s]: Number($('#adjust-seconds').value), article: $('#adjust-article').value.trim() } });
+  };
+  $('#result-form').onsubmit = async (e) => {
+    e.preventDefault();
+    await act({ declare_result: { result: $('#result-value').value, article: $('#result-article').value.trim() } });
+  };
+  $('#adjourn-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const adjourn = {};
+    if ($('#adjourn-at').value.trim()) adjourn.resume_at = $('#adjourn-at').value.trim();
+    if ($('#adjourn-place').value.trim()) adjourn.place = $('#adjourn-place').value.trim();
+    await act({ adjourn });
+  };
+  $('#open-form').onsubmit = async (e) => {
+    e.preventDefault();
+    await act({ open: { move: $('#open-move').value.trim(), salt: $('#open-salt').value.trim() } });
+  };
+  $('#seal-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const move = $('#seal-move').value.trim();
+    if (!move || !confirm(t('ui-seal-confirm', { move }))) return;
+    $('#seal-move').value = '';
+    await act({ seal: move });
+  };
 }
 
 function showHeader() {
@@ -303,7 +401,7 @@ let pending = null;
 function onStream(message) {
   if (message.type === 'authenticated') {
     seat = message.as;
-    board.set({ orientation: seat === 'black' ? 'black' : 'white' });
+    orient(seat === 'black' ? 'black' : 'white');
     if (state) setState(state);
   } else if (message.type === 'game') {
     setState(message);
@@ -332,7 +430,7 @@ async function main() {
     translate(document, t);
     if (state) setState(state);
   });
-  $('#flip').onclick = () => board.toggleOrientation();
+  $('#flip').onclick = () => orient(board.state.orientation === 'white' ? 'black' : 'white');
   $('#offer-with-move').onchange = (e) => (offerWithMove = e.target.checked);
   $('#san-form').onsubmit = async (e) => {
     e.preventDefault();
@@ -341,6 +439,8 @@ async function main() {
     $('#san').value = '';
     await play(text);
   };
+  arbiterForms();
+  claimForm();
   for (const b of document.querySelectorAll('#promotion button')) {
     b.onclick = () => $('#promotion').close(b.value);
   }

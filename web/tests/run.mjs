@@ -121,6 +121,33 @@ async function shot(page, name) {
 
 // ------------------------------------------------------------------ scenarios
 
+// A new game (as the organiser) and the pages of `seats`, each open on it.
+// The arbiter starts the clock at once (`start` in a setup is a position).
+async function seats(browser, base, problems, setup, which = ['white', 'black', 'arbiter'], options = {}) {
+  const game = await api(base, '/api/games', setup);
+  await api(base, `/api/games/${game.id}/events`, { start: true }, game.tokens.arbiter);
+  const pages = {};
+  for (const seat of which) {
+    const p = await watchedPage(browser, seat, problems, options);
+    await p.goto(`${base}/games/${game.id}#seat=${game.tokens[seat]}`);
+    await p.waitForSelector('#board cg-board');
+    await p.waitForFunction(() => document.querySelector('#seat').textContent !== '');
+    pages[seat] = p;
+  }
+  return { game, ...pages };
+}
+
+const clockOf = (page, side) => page.locator(`#clock-${side}`).textContent();
+
+async function waitText(page, selector, text, timeout = 10000) {
+  await page.waitForFunction(([s, x]) => document.querySelector(s)?.textContent.includes(x), [selector, text], { timeout });
+}
+
+async function typeMove(page, move) {
+  await page.fill('#san', move);
+  await page.press('#san', 'Enter');
+}
+
 const scenarios = {
   // Two players and the arbiter: the arbiter starts the clock, the players
   // move by clicking, dragging and typing, the game ends in mate on every
@@ -159,6 +186,89 @@ const scenarios = {
     if (state.result !== '0-1' || state.scoresheet.join(' ') !== 'f3 e5 g4 Qh4#') throw new Error(`stored: ${state.result} ${state.scoresheet}`);
     await shot(white, 'game-mate-white');
     await shot(arbiter, 'game-mate-arbiter');
+  },
+
+  // A draw offered as the Laws ask — the move, the offer, the press — and
+  // accepted: the scoresheet notes it (=).
+  async 'an offer between the move and the press, accepted'(browser, base, problems) {
+    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2023', time_control: '5400+30' }, ['white', 'black']);
+    await clickMove(white, 'e2', 'e4');
+    await waitPlies(black, 1);
+    await clickMove(black, 'e7', 'e5');
+    await waitPlies(white, 2);
+    await white.check('#offer-with-move');
+    await clickMove(white, 'g1', 'f3');
+    await black.getByRole('button', { name: 'Accept the draw' }).waitFor();
+    await black.waitForFunction(() => !document.querySelector('.actions button:nth-child(2)').disabled);
+    await shot(black, 'offer-pending-black');
+    await black.getByRole('button', { name: 'Accept the draw' }).click();
+    for (const p of [white, black]) await waitText(p, '#status', '1/2-1/2');
+    const state = await api(base, `/api/games/${game.id}`);
+    if (!state.scoresheet.includes('Nf3(=)')) throw new Error(`the offer is not on the scoresheet: ${state.scoresheet}`);
+    if ((state.log || []).some((d) => d.decision === 'breach')) throw new Error(`a breach: ${JSON.stringify(state.log)}`);
+    await shot(white, 'offer-accepted-white');
+  },
+
+  // A wrong threefold claim under the 2005 Laws (9.5b): the claimant loses
+  // half his time up to three minutes, the opponent gains three; both
+  // clocks show it on both pages.
+  async 'a wrong threefold claim and its penalty on both clocks'(browser, base, problems) {
+    const { white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '5400' }, ['white', 'black']);
+    await white.selectOption('#claim-kind', 'threefold');
+    await white.getByRole('button', { name: 'Claim', exact: true }).click();
+    for (const p of [white, black]) {
+      await p.waitForFunction(() => /9\.5/.test(document.querySelector('#decisions').textContent), null, { timeout: 10000 });
+      await p.waitForFunction(() => document.querySelector('#clock-black').textContent.startsWith('1:33'), null, { timeout: 10000 });
+      await p.waitForFunction(() => document.querySelector('#clock-white').textContent.startsWith('1:26') || document.querySelector('#clock-white').textContent.startsWith('1:27'), null, { timeout: 10000 });
+    }
+    await shot(black, 'wrong-claim-black');
+  },
+
+  // Rapid under the 2005 Laws: a flag counts only when claimed (B7); the
+  // page says it has fallen and must be claimed; Black claims it and wins.
+  async 'a flag claimed in rapid'(browser, base, problems) {
+    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '900' }, ['white', 'black']);
+    await api(base, `/api/games/${game.id}/events`, { set_clocks: { white: 1.5, black: 900 } }, game.tokens.arbiter);
+    await waitText(black, '#flag', 'only if claimed', 10000);
+    await shot(black, 'flag-to-claim-black');
+    await black.selectOption('#claim-kind', 'flag');
+    await black.getByRole('button', { name: 'Claim', exact: true }).click();
+    for (const p of [white, black]) await waitText(p, '#status', '0-1');
+  },
+
+  // Blitz under the 2005 Laws: an illegal move typed is made on the board
+  // (B6); the opponent claims it and wins.
+  async 'an illegal move claimed in blitz'(browser, base, problems) {
+    const { white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '300' }, ['white', 'black']);
+    await typeMove(white, 'e2e5');
+    await waitPlies(black, 1);
+    await black.selectOption('#claim-kind', 'illegal-move');
+    await black.getByRole('button', { name: 'Claim', exact: true }).click();
+    for (const p of [white, black]) await waitText(p, '#status', '0-1');
+    await shot(black, 'illegal-move-claimed-black');
+  },
+
+  // A player's network goes for a while: the opponent plays meanwhile; back
+  // online, the page shows the game as it is (the stream resumes after the
+  // last event it saw) and the player moves on.
+  async 'a player reconnecting mid-game'(browser, base, problems) {
+    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2023', time_control: '5400+30' }, ['white', 'black']);
+    await clickMove(white, 'd2', 'd4');
+    await waitPlies(black, 1);
+    await black.context().setOffline(true);
+    await waitText(black, '#connection', 'Reconnecting');
+    // Black's move reaches the server from elsewhere (another device)
+    await api(base, `/api/games/${game.id}/events`, { move: 'd5', client_id: 'from-elsewhere' }, game.tokens.black);
+    await waitPlies(white, 2);
+    await clickMove(white, 'c2', 'c4');
+    await waitPlies(white, 3);
+    await black.context().setOffline(false);
+    await waitText(black, '#connection', 'Live', 15000);
+    await waitPlies(black, 3);
+    await clickMove(black, 'e7', 'e6');
+    await waitPlies(white, 4);
+    const state = await api(base, `/api/games/${game.id}`);
+    if (state.scoresheet.join(' ') !== 'd4 d5 c4 e6') throw new Error(`stored: ${state.scoresheet}`);
   },
 
   // The console in French: the organiser's token, a new game, its links.

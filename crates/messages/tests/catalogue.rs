@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use arbitre_laws::{
     event::{Judgment, Unrestorable},
     outcome::State,
-    Action, Actor, ClaimKind, DecisionKind, Event, GameResult, GameType, Instant, Language, Note,
-    Outcome, Termination,
+    Action, Actor, Arg, ClaimKind, DecisionKind, Event, GameResult, GameType, Instant, Language,
+    Note, Outcome, Termination,
 };
 use arbitre_messages::{report, try_event, try_render, CATALOGUED, EN_FTL, FR_FTL};
 use shakmaty::{Color, Square};
@@ -171,6 +171,27 @@ fn everything(lang: Language) -> Vec<(String, String)> {
             report::decision(Some("9.1"), k, "…", lang),
         );
     }
+    // the pages' words, with the arguments the pages give (web/src: a side
+    // as its name, a move and a result as written, a count)
+    let ftl = if lang == Language::Fr { FR_FTL } else { EN_FTL };
+    for id in ftl.lines().filter_map(|l| l.split_once(" = ")).map(|(id, _)| id) {
+        if !id.starts_with("ui-") {
+            continue;
+        }
+        for count in [1, 3] {
+            let args = [
+                ("side", Arg::Side(Color::Black)),
+                ("move", Arg::Text("Nf3".into())),
+                ("result", Arg::Text("0-1".into())),
+                ("what", Arg::Text("quickplay".into())),
+                ("example", Arg::Text("Nf3".into())),
+                ("count", Arg::Count(count)),
+            ];
+            let text = arbitre_messages::message(lang, id, &args)
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+            named(id.to_owned(), text);
+        }
+    }
     named("scoresheet".into(), report::scoresheet("1. e4 e5", lang));
     named("clocks".into(), report::clocks(5_400_000, 61_500, lang));
     let outcome = Outcome::new(GameResult::Draw, Termination::Agreement, "9.1");
@@ -272,6 +293,8 @@ fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
         "report-",
         // what a server records by itself (arbitre serve): no note's
         "server-",
+        // the pages' words (web/: buttons, labels, tooltips)
+        "ui-",
     ];
     let codes: BTreeSet<String> = Note::examples()
         .iter()
