@@ -174,7 +174,11 @@ fn everything(lang: Language) -> Vec<(String, String)> {
     // the pages' words, with the arguments the pages give (web/src: a side
     // as its name, a move and a result as written, a count)
     let ftl = if lang == Language::Fr { FR_FTL } else { EN_FTL };
-    for id in ftl.lines().filter_map(|l| l.split_once(" = ")).map(|(id, _)| id) {
+    for id in ftl
+        .lines()
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(id, _)| id)
+    {
         if !id.starts_with("ui-") {
             continue;
         }
@@ -187,8 +191,8 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("example", Arg::Text("Nf3".into())),
                 ("count", Arg::Count(count)),
             ];
-            let text = arbitre_messages::message(lang, id, &args)
-                .unwrap_or_else(|e| panic!("{id}: {e}"));
+            let text =
+                arbitre_messages::message(lang, id, &args).unwrap_or_else(|e| panic!("{id}: {e}"));
             named(id.to_owned(), text);
         }
     }

@@ -88,7 +88,10 @@ async fn asset(Path(file): Path<String>) -> Response {
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(a.kind)),
                 (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-                (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+                (
+                    header::X_CONTENT_TYPE_OPTIONS,
+                    HeaderValue::from_static("nosniff"),
+                ),
             ],
             a.bytes,
         )
