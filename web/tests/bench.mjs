@@ -99,7 +99,9 @@ for (let i = 0; i < moves; i++) {
   await other.evaluate(([to, color]) => {
     window.__seen = new Promise((resolve) => {
       const board = document.querySelector('#board cg-board');
-      const check = () => [...board.querySelectorAll('piece')].some((p) => p.cgKey === to && p.classList.contains(color) && p.classList.contains('knight') && !p.classList.contains('anim'));
+      // the first change that shows the knight on its square (its
+      // animation starts there)
+      const check = () => [...board.querySelectorAll('piece')].some((p) => p.cgKey === to && p.classList.contains(color) && p.classList.contains('knight'));
       const observer = new MutationObserver(() => {
         if (check()) {
           observer.disconnect();
@@ -114,7 +116,10 @@ for (let i = 0; i < moves; i++) {
   await mover.mouse.click(a.x, a.y);
   const clicked = await mover.evaluate(() => performance.timeOrigin + performance.now());
   await mover.mouse.click(b.x, b.y);
-  const seen = await other.evaluate(() => window.__seen);
+  const seen = await Promise.race([
+    other.evaluate(() => window.__seen),
+    new Promise((_, fail) => setTimeout(() => fail(new Error(`move ${i} (${from}-${to}) not seen within 10 s`)), 10000)),
+  ]);
   latencies.push(seen - clicked);
 }
 await browser.close();
