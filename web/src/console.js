@@ -60,26 +60,96 @@ async function create(e) {
 }
 
 async function start(id) {
+  await event(id, { start: true });
+  await list();
+}
+
+// Each live game's state (its clocks, whether it is started, what waits for
+// the arbiter), read again at every refresh.
+const states = new Map();
+
+function clock(seconds) {
+  if (seconds === null || seconds === undefined) return '–';
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// What waits for the arbiter in a game: a ruling, an alert (a disconnection,
+// an outage), an envelope to open.
+function waiting(state) {
+  if (!state) return 0;
+  return (state.awaiting ? 1 : 0) + (state.alerts || []).filter((a) => /disconnected|outage/.test(a.cause)).length;
+}
+
+async function readStates(games) {
+  await Promise.all(games.filter((g) => g.state !== 'finished').map(async (g) => {
+    try {
+      states.set(g.id, await getJson(`/api/games/${encodeURIComponent(g.id)}`));
+    } catch {
+      states.delete(g.id);
+    }
+  }));
+}
+
+let games = [];
+
+// Every game not started: the arbiter starts them all (the round begins).
+async function startRound() {
+  for (const g of games) {
+    const s = states.get(g.id);
+    if (s && !s.started && s.result === '*') await event(g.id, { start: true });
+  }
+  await list();
+}
+
+// Every game being played: adjourned at the end of the session (the
+// players with the move are asked to seal).
+async function adjournAll() {
+  for (const g of games) {
+    const s = states.get(g.id);
+    if (s && s.started && s.state === 'playing' && s.result === '*') await event(g.id, { adjourn: {} });
+  }
+  await list();
+}
+
+// The PGN of every game, in one file.
+async function pgnAll() {
+  const texts = await Promise.all(games.map((g) => fetch(`/api/games/${encodeURIComponent(g.id)}/pgn`).then((r) => r.text())));
+  const url = URL.createObjectURL(new Blob([texts.join('\n\n')], { type: 'application/x-chess-pgn' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'games.pgn';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function event(id, action) {
   try {
-    await post(`/api/games/${encodeURIComponent(id)}/events`, token(), { start: true, client_id: newClientId() });
-    await list();
+    return await post(`/api/games/${encodeURIComponent(id)}/events`, token(), { ...action, client_id: newClientId() });
   } catch (err) {
     notice(err.message, true);
+    return null;
   }
 }
 
 async function list() {
-  const { games } = await getJson('/api/games');
+  ({ games } = await getJson('/api/games'));
+  await readStates(games);
   $('#no-games').hidden = games.length > 0;
   $('#games').replaceChildren(...games.map((g, i) => {
     const tr = document.createElement('tr');
+    const s = states.get(g.id);
+    const running = s?.running;
     const cells = [
       String(i + 1),
       `${g.players?.white || t('side-white')} – ${g.players?.black || t('side-black')}`,
       g.edition,
       g.time_control,
-      g.result && g.result !== '*' ? g.result : g.state,
+      g.result && g.result !== '*' ? g.result : t(`state-${g.state}`),
       String(g.moves),
+      s ? `${running === 'white' ? '▶ ' : ''}${clock(s.clocks?.white)} · ${clock(s.clocks?.black)}${running === 'black' ? ' ◀' : ''}` : '',
     ];
     for (const c of cells) {
       const td = document.createElement('td');
@@ -94,7 +164,15 @@ async function list() {
     pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
     pgn.textContent = t('ui-pgn');
     td.append(view, ' ', pgn);
-    if (g.state === 'playing' && g.moves === 0 && token()) {
+    const count = waiting(s);
+    if (count) {
+      const badge = document.createElement('span');
+      badge.className = 'badge';
+      badge.textContent = `⚠ ${count}`;
+      badge.title = t('ui-waiting', { count });
+      td.append(' ', badge);
+    }
+    if (s && !s.started && s.result === '*' && token()) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = t('ui-start');
@@ -122,6 +200,9 @@ async function main() {
     list().catch((err) => notice(err.message, true));
   };
   $('#create').onsubmit = create;
+  $('#start-round').onclick = startRound;
+  $('#adjourn-all').onclick = adjournAll;
+  $('#pgn-all').onclick = pgnAll;
   await list();
   setInterval(() => list().catch(() => {}), 2000);
 }

@@ -285,6 +285,9 @@ const scenarios = {
     const links = await page.locator('#link-list a').evaluateAll((as) => as.map((a) => a.href));
     if (links.length !== 3 || !links.every((l) => l.includes('#seat='))) throw new Error(`links: ${links}`);
     await page.waitForFunction(() => document.querySelector('#games').textContent.includes('Blanc Dupont'));
+    // the round begins: every game not started is started
+    await page.getByRole('button', { name: 'Lancer la ronde' }).click();
+    await page.waitForFunction(() => document.querySelector('#games').textContent.includes('▶ 1:30'), null, { timeout: 10000 });
     await shot(page, 'console-fr');
     const white = await watchedPage(browser, 'white-fr', problems, { locale: 'fr-FR' });
     await white.goto(links[0]);

@@ -410,3 +410,7 @@ ui-open-hint = The move and the salt that `arbitre envelope open` printed
 ui-salt = Salt
 ui-start-absent = Start, { $side } absent
 ui-claim-button = Claim
+ui-start-round = Start the round
+ui-adjourn-all = Adjourn every game
+ui-pgn-all = PGN of every game
+ui-clocks = Clocks

@@ -399,3 +399,7 @@ ui-open-hint = Le coup et le sel affichés à l’ouverture de l’enveloppe en 
 ui-salt = Sel
 ui-start-absent = Lancer, les { $side } absents
 ui-claim-button = Réclamer
+ui-start-round = Lancer la ronde
+ui-adjourn-all = Ajourner toutes les parties
+ui-pgn-all = PGN de toutes les parties
+ui-clocks = Pendules
