@@ -294,8 +294,30 @@ function claimForm() {
 // typed, confirmed, sent, and never shown again (the server keeps only its
 // commitment and the envelope encrypted to the arbiter).
 function showSeal() {
-  const env = state.envelope;
-  $('#seal-form').hidden = !(isPlayer() && env?.phase === 'awaiting-seal' && env.sealer === seat);
+  const a = state.adjournment;
+  $('#seal-form').hidden = !(isPlayer() && a?.phase === 'awaiting-seal' && a.sealer === seat);
+  // what A2 puts on the envelope, for everyone; never the sealed move
+  const e = state.envelope;
+  const box = $('#envelope');
+  box.hidden = !e;
+  if (!e) return;
+  const rows = [
+    [t('ui-players'), `${e.players?.white || side('white')} – ${e.players?.black || side('black')}`],
+    [t('ui-envelope-sealer'), side(e.sealer)],
+    [t('ui-envelope-move-number'), String(e.move_number)],
+    [t('ui-envelope-time-used'), `${side('white')} ${clockText(e.time_used.white)} · ${side('black')} ${clockText(e.time_used.black)}`],
+    [t('ui-resume-at'), e.resume_at || '–'],
+    [t('ui-place'), e.place || '–'],
+    ['FEN', e.fen],
+  ];
+  if (e.draw_offer) rows.push([t('ui-offer-draw-now'), side(e.draw_offer)]);
+  $('#envelope-fields').replaceChildren(...rows.flatMap(([k, v]) => {
+    const dt = document.createElement('dt');
+    dt.textContent = k;
+    const dd = document.createElement('dd');
+    dd.textContent = v;
+    return [dt, dd];
+  }));
 }
 
 function showArbiter(over) {
@@ -348,7 +370,20 @@ function arbiterForms() {
   };
   $('#open-form').onsubmit = async (e) => {
     e.preventDefault();
-    await act({ open: { move: $('#open-move').value.trim(), salt: $('#open-salt').value.trim() } });
+    // what `arbitre envelope open --json` printed, pasted whole; or the move
+    // and the salt in their own fields
+    const text = $('#open-move').value.trim();
+    let open = { move: text, salt: $('#open-salt').value.trim() };
+    if (text.startsWith('{')) {
+      try {
+        const pasted = JSON.parse(text);
+        open = { move: String(pasted.move ?? ''), salt: String(pasted.salt ?? '') };
+      } catch {
+        notice(t('ui-open-hint'), true);
+        return;
+      }
+    }
+    await act({ open });
   };
   $('#seal-form').onsubmit = async (e) => {
     e.preventDefault();

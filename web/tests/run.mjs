@@ -7,8 +7,8 @@
 //   node web/tests/run.mjs --bin target/checked/arbitre [--out target/web-artifacts]
 //         [--chromium /usr/bin/chromium] [--only NAME]
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -269,6 +269,65 @@ const scenarios = {
     await waitPlies(white, 4);
     const state = await api(base, `/api/games/${game.id}`);
     if (state.scoresheet.join(' ') !== 'd4 d5 c4 e6') throw new Error(`stored: ${state.scoresheet}`);
+  },
+
+  // An adjournment (2023 Guidelines I): the arbiter adjourns, White (to
+  // move) seals in the page; the envelope's A2 face is shown to all; at the
+  // resumption the players arrive, the arbiter opens the envelope with what
+  // `arbitre envelope open --json` printed (his key never reaches the
+  // server), the sealed move is played, the game goes on to its end.
+  async 'an adjournment: the sealed move, the envelope opened, the game finished'(browser, base, problems) {
+    const keys = mkdtempSync(join(tmpdir(), 'arbitre-keys-'));
+    const run = (...argv) => execFileSync(bin, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    run('keygen', '--out', keys);
+    const pub = JSON.parse(readFileSync(join(keys, 'arbiter.pub'), 'utf8'));
+    const { game, white, black, arbiter } = await seats(browser, base, problems, {
+      edition: 'fide-2023', time_control: '5400+30', arbiter_key: pub.hpke_public_key, players: { white: 'Morphy', black: 'Anderssen' },
+    });
+    for (const p of [white, black]) p.on('dialog', (d) => d.accept());
+    await clickMove(white, 'e2', 'e4');
+    await waitPlies(black, 1);
+    await clickMove(black, 'e7', 'e5');
+    await waitPlies(white, 2);
+    await arbiter.fill('#adjourn-at', '2026-11-25 10:00');
+    await arbiter.fill('#adjourn-place', 'Salle B');
+    await arbiter.locator('#adjourn-form button').click();
+    await white.waitForSelector('#seal-form:not([hidden])');
+    await shot(white, 'adjourned-white-seals');
+    await white.fill('#seal-move', 'Nf3');
+    await white.locator('#seal-form button').click();
+    for (const p of [white, black, arbiter]) {
+      await p.waitForSelector('#envelope:not([hidden])');
+      await waitText(p, '#envelope-fields', 'Salle B');
+    }
+    if (await black.locator('body').textContent().then((t) => t.includes('Nf3'))) throw new Error('the sealed move is shown');
+    await shot(black, 'adjourned-envelope-black');
+    // both players at the board before the resumption (2023 6.7: with no
+    // default time in the regulations, a player absent then loses)
+    const before = (await api(base, `/api/games/${game.id}`)).seq;
+    for (const p of [white, black]) await p.getByRole('button', { name: 'I am at the board' }).click();
+    for (let i = 0; (await api(base, `/api/games/${game.id}`)).seq < before + 2; i++) {
+      if (i > 100) throw new Error('the arrivals were not recorded');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await arbiter.getByRole('button', { name: 'Resume the game' }).click();
+    await arbiter.waitForSelector('#open-form:not([hidden])', { timeout: 10000 });
+    const envelope = await api(base, `/api/games/${game.id}/envelope`, null, game.tokens.arbiter);
+    const file = join(keys, 'envelope.json');
+    writeFileSync(file, JSON.stringify(envelope));
+    const { envelope_signer: signer } = await api(base, '/api/health');
+    const printed = run('envelope', 'open', file, '--key', keys, '--json', '--signer', signer).trim();
+    await arbiter.fill('#open-move', printed);
+    await arbiter.locator('#open-form button').click();
+    await waitPlies(black, 3);
+    await clickMove(black, 'b8', 'c6');
+    await waitPlies(white, 4);
+    await white.getByRole('button', { name: 'Resign' }).click();
+    for (const p of [white, black, arbiter]) await waitText(p, '#status', '0-1');
+    const state = await api(base, `/api/games/${game.id}`);
+    if (state.scoresheet.slice(0, 4).join(' ') !== 'e4 e5 Nf3 Nc6') throw new Error(`stored: ${state.scoresheet}`);
+    await shot(arbiter, 'adjournment-finished-arbiter');
+    rmSync(keys, { recursive: true, force: true });
   },
 
   // The console in French: the organiser's token, a new game, its links.

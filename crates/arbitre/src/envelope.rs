@@ -480,6 +480,33 @@ pub fn open_with_keys(envelope: &Envelope, keys: &ArbiterKeys) -> Result<Opened,
     open_verified(&verify(envelope, &keys.public.verifying)?, &keys.opening)
 }
 
+/// The same for an envelope another party sealed and signed (a server:
+/// its key is the `envelope_signer` of its `/api/health`): verified
+/// against `signer` instead of the arbiter's own key.
+pub fn open_signed_by(
+    envelope: &Envelope,
+    keys: &ArbiterKeys,
+    signer: &VerifyingKey,
+) -> Result<Opened, EnvelopeError> {
+    open_verified(&verify(envelope, signer)?, &keys.opening)
+}
+
+/// An Ed25519 public key written as 64 hexadecimal digits.
+pub fn parse_signer(text: &str) -> Result<VerifyingKey, String> {
+    let bytes: Vec<u8> = (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("`{text}` is not hexadecimal"))?;
+    let bytes: [u8; 32] = bytes
+        .try_into()
+        .map_err(|_| format!("`{text}` is not 32 bytes (64 hexadecimal digits)"))?;
+    VerifyingKey::from_bytes(&bytes).map_err(|_| format!("`{text}` is not an Ed25519 public key"))
+}
+
 /// A time of the clear part as a clock reading, in the project's one time
 /// format (`1:59:35`, `0:00:03.5`).
 fn format_seconds(t: f64) -> String {
@@ -612,18 +639,36 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>) -> ExitCode {
 /// The command line: `arbitre envelope open FILE --key DIR`. Verifies the
 /// signature against `DIR/arbiter.pub`, decrypts with `DIR/arbiter.key`,
 /// checks the commitment and prints the sealed move alone on standard
-/// output; exit 1 with the reason otherwise.
-pub fn run_open(file: &Path, key_dir: &Path) -> ExitCode {
+/// output — or, with `json`, `{"move", "salt"}`, the body of the arbiter's
+/// `{"open": …}` event; exit 1 with the reason otherwise.
+pub fn run_open(file: &Path, key_dir: &Path, signer: Option<&str>, json: bool) -> ExitCode {
+    let signer = match signer.map(parse_signer).transpose() {
+        Ok(s) => s,
+        Err(e) => return fail(&format!("--signer: {e}")),
+    };
     let opened = EnvelopeFile::load(file).and_then(|envelope| {
         let keys = ArbiterKeys::load(key_dir)?;
-        open_with_keys(&envelope, &keys).map_err(envelope_err(file))
+        match &signer {
+            Some(signer) => open_signed_by(&envelope, &keys, signer),
+            None => open_with_keys(&envelope, &keys),
+        }
+        .map_err(envelope_err(file))
     });
     match opened {
         Ok(opened) => {
-            crate::outln!("{}", opened.text());
+            if json {
+                let body =
+                    serde_json::json!({"move": opened.text(), "salt": opened.salt().to_hex()});
+                crate::outln!("{body}");
+            } else {
+                crate::outln!("{}", opened.text());
+            }
+            let against = match &signer {
+                Some(k) => format!("the signer {}", hex(k.as_bytes())),
+                None => key_dir.join(PUB_FILE).display().to_string(),
+            };
             eprintln!(
-                "arbitre: signature verified against {}; the move matches the commitment",
-                key_dir.join(PUB_FILE).display()
+                "arbitre: signature verified against {against}; the move matches the commitment"
             );
             ExitCode::SUCCESS
         }

@@ -162,6 +162,16 @@ enum EnvelopeCommand {
         /// Key directory written by `arbitre keygen`.
         #[arg(long, value_name = "DIR")]
         key: PathBuf,
+        /// Print `{"move", "salt"}` instead of the move alone: what the
+        /// arbiter sends as `{"open": …}` (or pastes in the game page), so
+        /// that the server checks the move against the game's commitment.
+        #[arg(long)]
+        json: bool,
+        /// The signer to verify against, when not the arbiter (a server
+        /// seals and signs with its own key: the `envelope_signer` of its
+        /// `/api/health`), as 64 hexadecimal digits.
+        #[arg(long, value_name = "HEX")]
+        signer: Option<String>,
     },
 }
 
@@ -231,7 +241,12 @@ fn main() -> ExitCode {
             EnvelopeCommand::Show { file, pub_dir } => {
                 arbitre::envelope::run_show(&file, pub_dir.as_deref())
             }
-            EnvelopeCommand::Open { file, key } => arbitre::envelope::run_open(&file, &key),
+            EnvelopeCommand::Open {
+                file,
+                key,
+                json,
+                signer,
+            } => arbitre::envelope::run_open(&file, &key, signer.as_deref(), json),
         },
     }
 }

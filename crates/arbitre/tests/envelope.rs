@@ -570,6 +570,15 @@ fn cli_keygen_show_open() {
     let out = arbitre(&["envelope", "open", s(&file), "--key", s(&a)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "♘f3\n");
+    // --json: the body of the arbiter's `{"open": …}`, whose salt opens the
+    // commitment the file shows
+    let out = arbitre(&["envelope", "open", s(&file), "--key", s(&a), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let opened: Value = serde_json::from_str(text(&out.stdout).trim()).expect("one JSON line");
+    assert_eq!(opened["move"], "♘f3");
+    let salt = opened["salt"].as_str().expect("a salt");
+    assert_eq!(salt.len(), 64, "{salt}");
+    assert!(salt.bytes().all(|b| b.is_ascii_hexdigit()), "{salt}");
     let out = arbitre(&["envelope", "open", s(&file), "--key", s(&b)]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);

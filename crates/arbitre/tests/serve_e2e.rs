@@ -664,7 +664,13 @@ fn mover(seats: &Seats, i: usize) -> &str {
 async fn a_game_over_http(env: Env) {
     let server = Server::start(&env).await;
     let (status, health) = server.get("/api/health").await;
-    assert_eq!((status, health), (StatusCode::OK, json!({"ok": true})));
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(health["ok"], true, "{health}");
+    assert_eq!(
+        health["envelope_signer"].as_str().map(str::len),
+        Some(64),
+        "{health}"
+    );
     let (status, openapi) = server.get("/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
     assert!(

@@ -728,7 +728,10 @@ async fn openapi() -> Response {
     responses((status = 200, description = "The store answers"), (status = 503, body = crate::openapi::ErrorBody)))]
 async fn health(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
     app.shared.store.health().await.map_err(store_unavailable)?;
-    Ok(Json(json!({"ok": true})))
+    // the key this process signs its envelopes with (made at its start):
+    // `arbitre envelope open --signer` checks an envelope against it
+    let signer = hex::encode(app.shared.signer.verifying_key().as_bytes());
+    Ok(Json(json!({"ok": true, "envelope_signer": signer})))
 }
 
 /// `GET /metrics`: Prometheus text format.
