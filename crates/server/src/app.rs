@@ -723,7 +723,8 @@ async fn openapi() -> Response {
         .into_response()
 }
 
-/// `GET /api/health`: `200 {"ok": true}` when the store answers.
+/// `GET /api/health`: `200 {"ok": true, "envelope_signer": HEX}` when the
+/// store answers.
 #[utoipa::path(get, path = "/api/health", tag = "server",
     responses((status = 200, description = "The store answers"), (status = 503, body = crate::openapi::ErrorBody)))]
 async fn health(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
