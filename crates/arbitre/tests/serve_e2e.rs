@@ -175,48 +175,26 @@ on_both!(
     a_lichess_board_api_client_plays_a_seat,
 );
 
-/// Several nodes need PostgreSQL: these run on it only.
-mod cluster {
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn two_nodes_serve_one_game_and_one_survives_the_others_kill_9() {
-        super::run_on(
-            super::Backend::Postgres,
-            "two_nodes_kill_9",
-            super::two_nodes_kill_9,
-        )
-        .await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_node_stopped_gracefully_hands_its_games_over_at_once() {
-        super::run_on(
-            super::Backend::Postgres,
-            "graceful_hand_over",
-            super::a_graceful_stop_hands_over,
-        )
-        .await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_disconnection_on_the_other_node_reaches_the_owner() {
-        super::run_on(
-            super::Backend::Postgres,
-            "remote_presence",
-            super::a_remote_disconnection,
-        )
-        .await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_paused_node_whose_lease_expired_cannot_write() {
-        super::run_on(
-            super::Backend::Postgres,
-            "paused_node",
-            super::a_paused_node_cannot_write,
-        )
-        .await;
-    }
+/// Several nodes need PostgreSQL: these run on it only, one test each.
+macro_rules! on_postgres {
+    ($($test:ident => $scenario:ident),* $(,)?) => {
+        mod cluster {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    super::run_on(super::Backend::Postgres, stringify!($scenario), super::$scenario).await;
+                }
+            )*
+        }
+    };
 }
+
+on_postgres!(
+    two_nodes_serve_one_game_and_one_survives_the_others_kill_9 => two_nodes_kill_9,
+    a_node_stopped_gracefully_hands_its_games_over_at_once => a_graceful_stop_hands_over,
+    a_disconnection_on_the_other_node_reaches_the_owner => a_remote_disconnection,
+    a_paused_node_whose_lease_expired_cannot_write => a_paused_node_cannot_write,
+);
 
 // ---------------------------------------------------------------------------
 // the server process
