@@ -187,7 +187,8 @@ launch() {
     local p=$1 url=$2 commit=$3; shift 3
     "$arbitre_bin" serve --listen "127.0.0.1:$p" --db "$url" \
         --organiser-token "$token" --commit "$commit" \
-        --rate-per-token 1000000 --rate-per-address 0 --bench-bare "$@" \
+        --rate-per-token 1000000 --rate-per-address 0 --bench-bare \
+        --signing-key "$work/signing-$p.key" "$@" \
         > "$work/server-$p.out" 2> "$work/server-$p.log" &
     launched_pid=$!
     for _ in $(seq 300); do

@@ -20,7 +20,7 @@ const loads = Number(args.loads || 20);
 const ORGANISER = 'web-bench-organiser-token-8c2e41d7';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbitre-web-bench-'));
-const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--organiser-token', ORGANISER, '--rate-per-token', '0'], {
+const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--signing-key', `${dir}/signing.key`, '--organiser-token', ORGANISER, '--rate-per-token', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, RUST_LOG: 'warn' },
 });

@@ -26,7 +26,7 @@ mkdirSync(out, { recursive: true });
 
 async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'arbitre-web-'));
-  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--organiser-token', ORGANISER], {
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--signing-key', `${dir}/signing.key`, '--organiser-token', ORGANISER], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: 'warn' },
   });

@@ -424,6 +424,79 @@ impl ArbiterKeys {
     }
 }
 
+/// The format tag of a server's signing key file (`arbitre serve
+/// --signing-key`).
+pub const SERVER_KEY_FORMAT: &str = "arbitre-server-signing-key/1";
+
+/// A server's signing key file: the Ed25519 key with which `arbitre serve`
+/// signs the envelopes it seals, kept across restarts so that an envelope
+/// sealed yesterday is checked today against the same `envelope_signer`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ServerKeyFile {
+    format: String,
+    #[serde(with = "b64")]
+    signing_key: [u8; 32],
+}
+
+impl Drop for ServerKeyFile {
+    fn drop(&mut self) {
+        self.signing_key.fill(0);
+    }
+}
+
+/// The server's signing key from `path` (which must not be readable by
+/// group or others), or, when there is no file there, a new key written to
+/// it (mode 0600). The `bool` says whether it was created.
+pub fn server_signing_key(path: &Path) -> Result<(SigningKey, bool), Error> {
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let key = generate_signing_key().map_err(envelope_err(path))?;
+            let file = ServerKeyFile {
+                format: SERVER_KEY_FORMAT.into(),
+                signing_key: key.to_bytes(),
+            };
+            // written whole under a temporary name, then linked to its
+            // name: a node sharing the directory reads a whole file or none
+            let mut tmp = path.as_os_str().to_owned();
+            tmp.push(format!(".{}.tmp", std::process::id()));
+            let tmp = PathBuf::from(tmp);
+            let _ = fs::remove_file(&tmp);
+            write_new(
+                &tmp,
+                to_json_line(&file).as_bytes(),
+                0o600,
+                Error::KeyExists,
+            )?;
+            let linked = fs::hard_link(&tmp, path);
+            let _ = fs::remove_file(&tmp);
+            match linked {
+                Ok(()) => Ok((key, true)),
+                // another node sharing the directory made it first
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => server_signing_key(path),
+                Err(e) => Err(io_err(path)(e)),
+            }
+        }
+        Err(e) => Err(io_err(path)(e)),
+        Ok(_) => {
+            let meta = fs::metadata(path).map_err(io_err(path))?;
+            let mode = meta.permissions().mode() & 0o7777;
+            if mode & 0o077 != 0 {
+                return Err(Error::KeyPermissions {
+                    path: path.to_path_buf(),
+                    mode,
+                });
+            }
+            let bytes = Zeroizing::new(read_limited(path, MAX_KEY_FILE_BYTES, "key file")?);
+            let file: ServerKeyFile =
+                parse_key_file(path, &bytes, SERVER_KEY_FORMAT, |f: &ServerKeyFile| {
+                    &f.format
+                })?;
+            Ok((SigningKey::from_bytes(&file.signing_key), false))
+        }
+    }
+}
+
 /// An envelope as a file: pretty-printed JSON, at most
 /// [`arbitre_envelope::MAX_JSON_BYTES`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,6 +28,17 @@ pub struct ServeArgs {
     /// server never holds the private key.
     #[arg(long, env = "ARBITRE_ARBITER_KEY", value_name = "DIR")]
     pub arbiter_key: Option<PathBuf>,
+    /// The file of the key with which the server signs the envelopes it
+    /// seals (Ed25519; mode 0600, created on first start). Keep it with the
+    /// store and give the same file to every node: an envelope is checked
+    /// against `/api/health`'s `envelope_signer`.
+    #[arg(
+        long,
+        env = "ARBITRE_SIGNING_KEY",
+        value_name = "FILE",
+        default_value = "arbitre-signing.key"
+    )]
+    pub signing_key: PathBuf,
     /// Language of messages of games created without `?lang=`.
     #[arg(long, default_value = "en", value_parser = crate::parse_language)]
     pub lang: arbitre_laws::Language,
@@ -112,6 +123,18 @@ pub fn run(args: ServeArgs) -> ExitCode {
         },
         None => None,
     };
+    let signer = match arbitre::envelope::server_signing_key(&args.signing_key) {
+        Ok((key, created)) => {
+            if created {
+                tracing::info!(file = %args.signing_key.display(), "a new envelope signing key");
+            }
+            key
+        }
+        Err(e) => {
+            eprintln!("arbitre serve: the envelope signing key: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if args.bench_bare {
         arbitre_server::bare::enable();
     }
@@ -134,6 +157,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         lease: Duration::from_millis(args.lease_ms),
         clock: None,
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
+        signer: Some(signer),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -689,3 +689,38 @@ fn cli_format_1_files_say_the_format_changed() {
     let err = text(&out.stderr);
     assert!(err.contains("key file format changed"), "{err}");
 }
+
+#[test]
+fn the_server_signing_key_is_made_once_kept_private_and_read_back() {
+    use arbitre::envelope::{server_signing_key, SERVER_KEY_FORMAT};
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("signing.key");
+    let (first, created) = server_signing_key(&path).unwrap();
+    assert!(created);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(SERVER_KEY_FORMAT), "{text}");
+    // a restart signs with the same key
+    let (again, created) = server_signing_key(&path).unwrap();
+    assert!(!created);
+    assert_eq!(first.verifying_key(), again.verifying_key());
+    // no temporary file left beside it
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // readable by others: refused, not used
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let e = server_signing_key(&path).unwrap_err().to_string();
+    assert!(e.contains("0644"), "{e}");
+    // not a key file: refused with what is wrong
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::write(&path, b"{\"format\": \"arbitre-server-signing-key/1\"}").unwrap();
+    let e = server_signing_key(&path).unwrap_err().to_string();
+    assert!(e.contains("signing_key"), "{e}");
+    // an arbiter's key file is not a server's
+    let keys = keys();
+    let e = server_signing_key(&keys.path().join("arbiter.key"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("format"), "{e}");
+}

@@ -233,10 +233,12 @@ impl Server {
             "NODE",
             "ADVERTISE",
             "LEASE_MS",
+            "SIGNING_KEY",
         ] {
             command.env_remove(format!("ARBITRE_{flag}"));
         }
         let mut child = command
+            .current_dir(&env.dir)
             .args(["serve", "--listen", listen, "--db", &env.db])
             .args(flags)
             .arg("--organiser-token")
@@ -739,6 +741,25 @@ async fn a_game_over_http(env: Env) {
     assert_eq!(state["state"], "finished");
     assert_eq!(state["running"], Value::Null);
     assert_eq!(strings(&state["scoresheet"]), moves);
+    // a spectator reading French: the decisions in French, the scoresheet
+    // in the event's notation
+    let (status, french) = server.get(&format!("/api/games/{}?lang=fr", game.id)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(french["scoresheet"], state["scoresheet"]);
+    let last = |s: &Value| s["log"].as_array().and_then(|l| l.last()).cloned();
+    let (en, fr) = (last(&state).expect("a log"), last(&french).expect("a log"));
+    assert_eq!(
+        (&en["decision"], &en["article"]),
+        (&fr["decision"], &fr["article"])
+    );
+    assert_ne!(en["message"], fr["message"], "{en} / {fr}");
+    assert!(
+        fr["message"].as_str().is_some_and(|m| m.contains("mat")),
+        "{fr}"
+    );
+    let (status, bad) = server.get(&format!("/api/games/{}?lang=xx", game.id)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    assert_eq!(bad["error"]["path"], "lang", "{bad}");
     assert_eq!(
         state["fen"],
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
@@ -1416,6 +1437,8 @@ async fn graceful_shutdown_stops_and_restarts_the_clocks(env: Env) {
     ws.send(json!({"token": game.black})).await;
     ws.expect("authenticated").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, health) = server.get("/api/health").await;
+    let signer = health["envelope_signer"].clone();
 
     let before = Instant::now();
     let state = server.state(&game.id).await;
@@ -1457,6 +1480,10 @@ async fn graceful_shutdown_stops_and_restarts_the_clocks(env: Env) {
     let server = Server::start(&env).await;
     let state = server.state(&game.id).await;
     let read = restarted.elapsed().as_secs_f64();
+    // the envelopes sealed before the restart are checked against the same key
+    let (_, health) = server.get("/api/health").await;
+    assert_eq!(health["envelope_signer"], signer, "the signing key changed");
+    assert!(env.dir.join("arbitre-signing.key").exists());
     assert_eq!(state["result"], "*");
     assert_eq!(state["running"], "white");
     assert_eq!(state["seq"], 5, "{state}");

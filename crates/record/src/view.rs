@@ -167,6 +167,7 @@ pub fn live_state_cached(
         "to_move": side_code(to_move),
         "running": running.map(side_code),
         "offer": game.pending_offer().map(side_code),
+        "unpressed": game.unpressed().map(side_code),
         "awaiting": match game.state() {
             State::AwaitingRuling { what } => awaiting(what),
             _ => Value::Null,

@@ -598,13 +598,28 @@ async fn list_games(
 
 /// `GET /api/games/{id}`: the state, clocks at the moment of reading.
 #[utoipa::path(get, path = "/api/games/{id}", tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
-    responses((status = 200, body = crate::openapi::GameState), (status = 404, body = crate::openapi::ErrorBody)))]
+    params(("id" = String, Path, description = "The game's id"),
+           ("lang" = Option<String>, Query, description = "Language of the decisions and alerts shown (en, fr, …; default: the game's); the scoresheet keeps the event's notation")),
+    responses((status = 200, body = crate::openapi::GameState), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 404, body = crate::openapi::ErrorBody)))]
 async fn game_state(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(app.shared.ask(&id, Command::State).await?))
+    let Query(query) = query.map_err(|e| ApiError {
+        path: Some("lang".into()),
+        ..ApiError::malformed(e.body_text())
+    })?;
+    let lang = match query.lang {
+        None => None,
+        Some(_) => Some(language(&query, app.shared.lang)?),
+    };
+    Ok(Json(
+        app.shared
+            .ask(&id, |reply| Command::State(lang, reply))
+            .await?,
+    ))
 }
 
 /// `POST /api/games/{id}/events`: one event, answered once it is on disk.

@@ -111,11 +111,17 @@ pub struct GameState {
     to_move: String,
     running: Option<String>,
     offer: Option<String>,
+    /// The side that made its move and has not pressed its clock yet.
+    unpressed: Option<String>,
     awaiting: Option<Object>,
     /// chessground's destinations: square → squares.
     dests: BTreeMap<String, Vec<String>>,
     claims: Vec<String>,
     adjournment: Option<Object>,
+    /// Whether the clocks were started (art. 6: the start of the game).
+    started: bool,
+    /// Whether the side to move is in check.
+    check: bool,
     /// What the server recorded by itself (an outage, a shutdown).
     alerts: Vec<Object>,
 }

@@ -100,8 +100,9 @@ pub struct Subscription {
 pub enum Command {
     /// An event from a seat or the arbiter.
     Submit(Box<Submission>),
-    /// The state now.
-    State(oneshot::Sender<Value>),
+    /// The state now; its decisions and alerts in the language given
+    /// (default: the game's; the scoresheet stays in the event's notation).
+    State(Option<Language>, oneshot::Sender<Value>),
     /// A stream's start.
     Subscribe(oneshot::Sender<Subscription>),
     /// What lichess's Board API shows (`board.rs`).
@@ -690,8 +691,8 @@ impl Owner {
                 let answer = self.submit(by, request, received_ms, with_state).await;
                 let _ = reply.send(answer);
             }
-            Command::State(reply) => {
-                let _ = reply.send(self.state());
+            Command::State(lang, reply) => {
+                let _ = reply.send(self.state_in(lang));
             }
             Command::Board(reply) => {
                 let now = self.now();
@@ -947,18 +948,30 @@ impl Owner {
     }
 
     fn state(&mut self) -> Value {
+        self.state_in(None)
+    }
+
+    /// The state, its words in `lang` where one is asked: the log's
+    /// decisions and the alerts (a spectator reading another language than
+    /// the event's); the scoresheet keeps the event's notation.
+    fn state_in(&mut self, lang: Option<Language>) -> Value {
         let mut state = self.live.state(self.now());
+        let lang = lang.unwrap_or(self.live.lang());
         if let Value::Object(map) = &mut state {
             map.insert("id".into(), json!(self.id));
-            map.insert("alerts".into(), Value::Array(self.alerts()));
+            map.insert("alerts".into(), Value::Array(self.alerts(lang)));
+            if lang != self.live.lang() {
+                let log = self.live.game().log();
+                let log = log.iter().map(|d| view::decision(d, lang)).collect();
+                map.insert("log".into(), Value::Array(log));
+            }
         }
         state
     }
 
     /// What the server did by itself, for the arbiter: each entry it made,
     /// with its time and its message.
-    fn alerts(&self) -> Vec<Value> {
-        let lang = self.live.lang();
+    fn alerts(&self, lang: Language) -> Vec<Value> {
         self.live
             .alerts()
             .iter()

@@ -49,6 +49,10 @@ pub struct Config {
     pub clock: Option<ServerClock>,
     /// TLS: the certificate chain and its key (PEM); `None`: plain HTTP.
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// The key the server signs the envelopes it seals with; `None`: a new
+    /// one for this run (its envelopes are checked against `/api/health`'s
+    /// `envelope_signer` of this run only).
+    pub signer: Option<SigningKey>,
 }
 
 /// A server bound to its address, ready to run.
@@ -131,8 +135,11 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
         }
         None => None,
     };
-    let signer: SigningKey = arbitre_envelope::generate_signing_key()
-        .map_err(|e| StartError(format!("no server signing key: {e}")))?;
+    let signer: SigningKey = match config.signer {
+        Some(key) => key,
+        None => arbitre_envelope::generate_signing_key()
+            .map_err(|e| StartError(format!("no server signing key: {e}")))?,
+    };
     let (closing, _) = tokio::sync::watch::channel(None);
     let shared = Arc::new(Shared {
         store,

@@ -51,6 +51,7 @@ async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
         lease: std::time::Duration::from_secs(5),
         clock,
         tls: None,
+        signer: None,
     })
     .await
     .expect("the server builds");

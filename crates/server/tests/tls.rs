@@ -35,6 +35,7 @@ async fn the_api_speaks_https_with_the_given_certificate() {
         lease: std::time::Duration::from_secs(5),
         clock: None,
         tls: Some((cert_path, key_path)),
+        signer: None,
     })
     .await
     .unwrap();
