@@ -17,7 +17,10 @@ const out = check ? mkdtempSync(join(tmpdir(), 'arbitre-web-')) : join(here, 'di
 mkdirSync(out, { recursive: true });
 
 await build({
-  entryPoints: [join(here, 'src/game.js'), join(here, 'src/console.js')],
+  // envelope.js (HPKE, Ed25519: most of the weight) is loaded by the game
+  // page only when an arbiter opens an envelope with his key
+  entryPoints: [join(here, 'src/game.js'), join(here, 'src/console.js'), join(here, 'src/envelope.js')],
+  external: ['/assets/*'],
   bundle: true,
   minify: true,
   format: 'esm',

@@ -3,6 +3,8 @@
 // browser (localStorage), sent only as a Bearer header.
 import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js';
 import { getJson, post, newClientId } from './api.js';
+import { pending } from './rulings.js';
+import qrcode from 'qrcode-generator';
 
 const $ = (sel) => document.querySelector(sel);
 const KEY = 'arbitre-token';
@@ -22,6 +24,32 @@ function seatLink(id, seatToken) {
   return `${location.origin}/games/${encodeURIComponent(id)}#seat=${encodeURIComponent(seatToken)}`;
 }
 
+// The link as a QR code, for a phone at the board: an SVG drawn here from
+// the code's modules (nothing fetched, nothing parsed as markup).
+function qr(href) {
+  const code = qrcode(0, 'M');
+  code.addData(href);
+  code.make();
+  const n = code.getModuleCount();
+  const margin = 4;
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${n + 2 * margin} ${n + 2 * margin}`);
+  svg.setAttribute('class', 'qr');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('ui-qr'));
+  let d = '';
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (code.isDark(r, c)) d += `M${c + margin},${r + margin}h1v1h-1z`;
+  const background = document.createElementNS(ns, 'rect');
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', '#fff');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', d);
+  svg.append(background, path);
+  return svg;
+}
+
 function linkItem(label, href) {
   const li = document.createElement('li');
   const a = document.createElement('a');
@@ -32,7 +60,12 @@ function linkItem(label, href) {
   copy.type = 'button';
   copy.textContent = t('ui-copy');
   copy.onclick = () => navigator.clipboard?.writeText(href);
-  li.append(a, ' ', copy);
+  const figure = document.createElement('figure');
+  figure.append(qr(href));
+  const caption = document.createElement('figcaption');
+  caption.textContent = label;
+  figure.append(caption);
+  li.append(a, ' ', copy, figure);
   return li;
 }
 
@@ -84,9 +117,11 @@ function waiting(state) {
 }
 
 async function readStates(games) {
+  // a finished game waits for nothing: its last state is forgotten
+  for (const g of games) if (g.state === 'finished') states.delete(g.id);
   await Promise.all(games.filter((g) => g.state !== 'finished').map(async (g) => {
     try {
-      states.set(g.id, await getJson(`/api/games/${encodeURIComponent(g.id)}`));
+      states.set(g.id, await getJson(`/api/games/${encodeURIComponent(g.id)}?lang=${t.lang}`));
     } catch {
       states.delete(g.id);
     }
@@ -134,9 +169,65 @@ async function event(id, action) {
   }
 }
 
+// Everything that waits for the arbiter, in one place: each game's question
+// with the rulings that answer it, and the server's alerts.
+function showPending() {
+  const items = [];
+  games.forEach((g, i) => {
+    const s = states.get(g.id);
+    if (!s) return;
+    const name = `${i + 1}. ${g.players?.white || t('side-white')} – ${g.players?.black || t('side-black')}`;
+    const question = pending(s, t);
+    const alerts = (s.alerts || []).filter((a) => /disconnected|outage/.test(a.cause));
+    if (!question && !alerts.length) return;
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const title = document.createElement('strong');
+    title.textContent = name;
+    li.append(title);
+    if (question) {
+      const q = document.createElement('p');
+      q.textContent = question.question;
+      li.append(q);
+      const row = document.createElement('div');
+      row.className = 'actions';
+      for (const choice of question.choices) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = choice.label;
+        b.onclick = async () => {
+          b.disabled = true;
+          const answer = await event(g.id, choice.action);
+          if (answer && !answer.accepted) notice((answer.decisions || []).map((d) => d.message).join(' · '), true);
+          await list();
+        };
+        row.append(b);
+      }
+      li.append(row);
+    }
+    for (const a of alerts) {
+      const p = document.createElement('p');
+      p.className = 'alert';
+      p.textContent = a.message;
+      li.append(p);
+    }
+    // the whole game, with this token acting as its arbiter (the token in
+    // the fragment: it never reaches a server log)
+    const open = document.createElement('a');
+    open.href = `/games/${encodeURIComponent(g.id)}#seat=${encodeURIComponent(token())}`;
+    open.target = '_blank';
+    open.textContent = t('ui-open-as-arbiter');
+    li.append(open);
+    items.push(li);
+  });
+  $('#pending-list').replaceChildren(...items);
+  $('#nothing-pending').hidden = items.length > 0;
+}
+
 async function list() {
   ({ games } = await getJson('/api/games'));
   await readStates(games);
+  showPending();
   $('#no-games').hidden = games.length > 0;
   $('#games').replaceChildren(...games.map((g, i) => {
     const tr = document.createElement('tr');

@@ -5,6 +5,7 @@
 import { Chessground } from '@lichess-org/chessground';
 import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js';
 import { getJson, sendEvent, follow } from './api.js';
+import { pending as awaited } from './rulings.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const token = new URLSearchParams(location.hash.slice(1)).get('seat');
@@ -15,6 +16,10 @@ let state = null; // the game's state, as the server last gave it
 let seat = null; // 'white' | 'black' | 'arbiter' | null (spectator)
 let received = performance.now(); // when the clocks of `state` were read
 let offerWithMove = false;
+// a move sent without its press, the press a separate action (the Laws'
+// order over the board: move, then offer, then press); remembered
+let pressSeparately = localStorage.getItem('arbitre-press-separately') === '1';
+let lang; // the reader's language: the decisions are asked in it
 let previousFen = null;
 let lastMove;
 
@@ -116,7 +121,14 @@ function choosePromotion() {
 // move, the offer, the press (9.1.2.1).
 async function play(move) {
   try {
-    if (offerWithMove && !anyMoment()) {
+    if (pressSeparately && !anyMoment()) {
+      // the press is the player's own action (the button)
+      await act({ move, press: false });
+      if (offerWithMove) {
+        offerWithMove = false;
+        await act({ offer_draw: true });
+      }
+    } else if (offerWithMove && !anyMoment()) {
       let answer = await act({ move, press: false });
       if (!answer.accepted) return;
       answer = await act({ offer_draw: true });
@@ -223,6 +235,11 @@ function showDecisions() {
   list.scrollTop = list.scrollHeight;
 }
 
+// a message citing the article of the game's edition for `what`
+function article(id, what) {
+  return t(id, { article: state?.articles?.[what] || '' });
+}
+
 function button(label, title, enabled, onClick) {
   const b = document.createElement('button');
   b.type = 'button';
@@ -245,6 +262,12 @@ function showActions() {
     const offered = state.offer === opponent;
     out.push(button(t('ui-accept-draw'), over ? why : t('ui-why-no-offer'), !over && offered, () => act({ accept_draw: true })));
     out.push(button(t('ui-decline-draw'), over ? why : t('ui-why-no-offer'), !over && offered, () => act({ decline_draw: true })));
+    if (!anyMoment() && (pressSeparately || state.unpressed === seat)) {
+      const unpressed = state.unpressed === seat;
+      out.push(button(t('ui-press'), over ? why : article('ui-why-press', 'press'), !over && unpressed, () => act({ press: true })));
+      const mine = state.offer === seat;
+      out.push(button(t('ui-offer-draw-now'), over ? why : mine ? t('ui-why-offer-pending') : article('ui-why-offer-procedure', 'offer'), !over && unpressed && !mine, () => act({ offer_draw: true })));
+    }
     if (anyMoment()) {
       const mine = state.offer === seat;
       out.push(button(t('ui-offer-draw-now'), over ? why : t('ui-why-offer-pending'), !over && !mine, () => act({ offer_draw: true })));
@@ -259,7 +282,9 @@ function showActions() {
   showArbiter(over);
   const offer = $('#offer-with-move');
   offer.disabled = !isPlayer() || over;
-  $('#offer-label').title = anyMoment() ? '' : t('ui-why-offer-procedure');
+  $('#offer-label').title = anyMoment() ? '' : article('ui-why-offer-procedure', 'offer');
+  $('#separate-label').hidden = !isPlayer() || anyMoment();
+  $('#press-separately').checked = pressSeparately;
   $('#san').disabled = !myMove();
   $('#san-play').disabled = !myMove();
 }
@@ -275,7 +300,9 @@ function showClaims(over) {
   const right = new Set(state.to_move === seat ? state.claims || [] : []);
   const select = $('#claim-kind');
   const chosen = select.value;
-  select.replaceChildren(...CLAIMS.map((k) => new Option(`${right.has(k) ? '✓ ' : ''}${t(`claim-kind-${k}`)}`, k, false, k === chosen)));
+  // each with the article of the edition it rests on
+  const cites = (k) => (state.articles?.[k] ? ` (${state.articles[k]})` : '');
+  select.replaceChildren(...CLAIMS.map((k) => new Option(`${right.has(k) ? '✓ ' : ''}${t(`claim-kind-${k}`)}${cites(k)}`, k, false, k === chosen)));
   for (const el of row.elements) el.disabled = over;
 }
 
@@ -333,11 +360,10 @@ function showArbiter(over) {
   }
   out.push(button(t('ui-stop-clocks'), '', !over && !!state.running, () => act({ stop_clocks: true })));
   out.push(button(t('ui-restart-clocks'), '', !over && !state.running && started && !adjourned, () => act({ restart_clocks: true })));
-  if (state.awaiting?.what === 'quickplay') {
-    for (const ruling of ['draw', 'postpone', 'reject']) {
-      out.push(button(`${t('ui-ruling', { what: t('claim-kind-quickplay') })} — ${t(`ui-ruling-${ruling}`)}`, '', true, () => act({ ruling })));
-    }
-  }
+  // what the game waits for, and the rulings that answer it
+  const question = awaited(state, t);
+  $('#arbiter-question').textContent = question?.question || '';
+  for (const choice of question?.choices || []) out.push(button(choice.label, '', true, () => act(choice.action)));
   if (adjourned) {
     out.push(button(t('ui-resume'), '', true, () => act({ resume: true })));
     out.push(button(t('ui-envelope-lost'), '', true, () => act({ envelope_lost: true })));
@@ -346,6 +372,12 @@ function showArbiter(over) {
   }
   $('#arbiter-actions').replaceChildren(...out);
   $('#open-form').hidden = state.awaiting?.what !== 'open-envelope';
+  $('#open-key-form').hidden = $('#open-form').hidden;
+  // the browser's cryptography is there in a secure context only (https,
+  // or the server on this computer)
+  const secure = !!globalThis.crypto?.subtle;
+  for (const el of $('#open-key-form').elements) el.disabled = !secure;
+  $('#open-key-form').title = secure ? '' : t('ui-open-needs-secure');
   for (const form of ['#adjust-form', '#result-form', '#adjourn-form']) {
     for (const el of $(form).elements) el.disabled = over;
   }
@@ -385,6 +417,29 @@ function arbiterForms() {
     }
     await act({ open });
   };
+  // the arbiter's key file, read here and never sent: the envelope from
+  // the server, checked against the key the server signs with, opened
+  $('#open-key-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const file = $('#open-key').files[0];
+    if (!file) return;
+    let secret;
+    try {
+      const { openEnvelope, secretKeyOf } = await import('/assets/envelope.js');
+      secret = secretKeyOf(await file.text());
+      const [envelope, health] = await Promise.all([
+        getJson(`/api/games/${encodeURIComponent(id)}/envelope`, token),
+        getJson('/api/health'),
+      ]);
+      const open = await openEnvelope(envelope, secret, health.envelope_signer);
+      await act({ open });
+    } catch (err) {
+      notice(err.code ? t(err.code) : err.message, true);
+    } finally {
+      secret?.fill(0);
+      $('#open-key').value = '';
+    }
+  };
   $('#seal-form').onsubmit = async (e) => {
     e.preventDefault();
     const move = $('#seal-move').value.trim();
@@ -406,13 +461,18 @@ function showHeader() {
 }
 
 function setState(next) {
-  // a move of the other side, in the event's notation, for the live region
+  // for the live region: a move of the other side, in the event's
+  // notation, and every new decision, in the reader's language
+  const said = [];
   const before = state?.scoresheet?.length ?? next.scoresheet?.length ?? 0;
   const moves = next.scoresheet || [];
   if (moves.length > before) {
     const mover = moves.length % 2 === 1 ? 'white' : 'black';
-    if (mover !== seat) notice(t('ui-opponent-moved', { side: side(mover), move: moves[moves.length - 1] }));
+    if (mover !== seat) said.push(t('ui-opponent-moved', { side: side(mover), move: moves[moves.length - 1] }));
   }
+  const known = state?.log?.length ?? next.log?.length ?? 0;
+  for (const d of (next.log || []).slice(known)) said.push(`${d.article ? `[${d.article}] ` : ''}${d.message}`);
+  if (said.length) notice(said.join(' · '));
   state = next;
   received = performance.now();
   showHeader();
@@ -429,7 +489,7 @@ function notice(text, error = false) {
 }
 
 async function refresh() {
-  setState(await getJson(`/api/games/${encodeURIComponent(id)}`));
+  setState(await getJson(`/api/games/${encodeURIComponent(id)}?lang=${lang}`));
 }
 
 let pending = null;
@@ -439,11 +499,12 @@ function onStream(message) {
     orient(seat === 'black' ? 'black' : 'white');
     if (state) setState(state);
   } else if (message.type === 'game') {
-    setState(message);
+    // (re)connected: the state as it is, asked in the reader's language
+    clearTimeout(pending);
+    pending = setTimeout(() => refresh().catch((e) => notice(e.message, true)), 0);
   } else if (message.type === 'event') {
-    const said = (message.decisions || []).map((d) => `${d.article ? `[${d.article}] ` : ''}${d.message}`);
-    if (said.length) notice(said.join(' · '));
-    // the clocks at once; the rest (board, scoresheet, what is allowed) from the state
+    // the clocks at once; the rest (board, scoresheet, what is allowed, the
+    // decisions in the reader's language) from the state
     if (state) {
       state.clocks = message.clocks;
       state.running = message.running;
@@ -457,16 +518,22 @@ function onStream(message) {
 }
 
 async function main() {
-  const lang = chosenLanguage();
+  lang = chosenLanguage();
   t = await translator(lang);
   translate(document, t);
   languageSwitch($('#lang'), lang, async (l) => {
+    lang = l;
     t = await translator(l);
     translate(document, t);
-    if (state) setState(state);
+    await refresh().catch((e) => notice(e.message, true));
   });
   $('#flip').onclick = () => orient(board.state.orientation === 'white' ? 'black' : 'white');
   $('#offer-with-move').onchange = (e) => (offerWithMove = e.target.checked);
+  $('#press-separately').onchange = (e) => {
+    pressSeparately = e.target.checked;
+    localStorage.setItem('arbitre-press-separately', pressSeparately ? '1' : '0');
+    if (state) showActions();
+  };
   $('#san-form').onsubmit = async (e) => {
     e.preventDefault();
     const text = $('#san').value.trim();

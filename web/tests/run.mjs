@@ -7,6 +7,7 @@
 //   node web/tests/run.mjs --bin target/checked/arbitre [--out target/web-artifacts]
 //         [--chromium /usr/bin/chromium] [--only NAME]
 import { chromium } from 'playwright-core';
+import jsQR from 'jsqr';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,6 +149,80 @@ async function typeMove(page, move) {
   await page.press('#san', 'Enter');
 }
 
+// The adjournment scenarios: `how` the arbiter opens the envelope, with his
+// key file in the page ('key') or with what the command line printed.
+async function adjournment(browser, base, problems, how) {
+  const keys = mkdtempSync(join(tmpdir(), 'arbitre-keys-'));
+  const run = (...argv) => execFileSync(bin, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  run('keygen', '--out', keys);
+  const pub = JSON.parse(readFileSync(join(keys, 'arbiter.pub'), 'utf8'));
+  const { game, white, black, arbiter } = await seats(browser, base, problems, {
+    edition: 'fide-2023', time_control: '5400+30', arbiter_key: pub.hpke_public_key, players: { white: 'Morphy', black: 'Anderssen' },
+  });
+  // everything the arbiter's page sends, to show the key is never in it
+  const sent = [];
+  arbiter.on('request', (r) => sent.push(`${r.url()} ${r.postData() || ''}`));
+  for (const p of [white, black]) p.on('dialog', (d) => d.accept());
+  await clickMove(white, 'e2', 'e4');
+  await waitPlies(black, 1);
+  await clickMove(black, 'e7', 'e5');
+  await waitPlies(white, 2);
+  await arbiter.fill('#adjourn-at', '2026-11-25 10:00');
+  await arbiter.fill('#adjourn-place', 'Salle B');
+  await arbiter.locator('#adjourn-form button').click();
+  await white.waitForSelector('#seal-form:not([hidden])');
+  await shot(white, 'adjourned-white-seals');
+  await white.fill('#seal-move', 'Nf3');
+  await white.locator('#seal-form button').click();
+  for (const p of [white, black, arbiter]) {
+    await p.waitForSelector('#envelope:not([hidden])');
+    await waitText(p, '#envelope-fields', 'Salle B');
+  }
+  if (await black.locator('body').textContent().then((t) => t.includes('Nf3'))) throw new Error('the sealed move is shown');
+  await shot(black, 'adjourned-envelope-black');
+  // both players at the board before the resumption (2023 6.7: with no
+  // default time in the regulations, a player absent then loses)
+  const before = (await api(base, `/api/games/${game.id}`)).seq;
+  for (const p of [white, black]) await p.getByRole('button', { name: 'I am at the board' }).click();
+  for (let i = 0; (await api(base, `/api/games/${game.id}`)).seq < before + 2; i++) {
+    if (i > 100) throw new Error('the arrivals were not recorded');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await arbiter.getByRole('button', { name: 'Resume the game' }).click();
+  await arbiter.waitForSelector('#open-form:not([hidden])', { timeout: 10000 });
+  if (how === 'key') {
+    // another arbiter's key first: refused in the page, nothing sent
+    const other = mkdtempSync(join(tmpdir(), 'arbitre-keys-'));
+    run('keygen', '--out', other);
+    await arbiter.setInputFiles('#open-key', join(other, 'arbiter.key'));
+    await arbiter.locator('#open-key-button').click();
+    await waitText(arbiter, '#announce', 'This key does not open this envelope');
+    rmSync(other, { recursive: true, force: true });
+    await arbiter.setInputFiles('#open-key', join(keys, 'arbiter.key'));
+    await arbiter.locator('#open-key-button').click();
+  } else {
+    const envelope = await api(base, `/api/games/${game.id}/envelope`, null, game.tokens.arbiter);
+    const file = join(keys, 'envelope.json');
+    writeFileSync(file, JSON.stringify(envelope));
+    const { envelope_signer: signer } = await api(base, '/api/health');
+    const printed = run('envelope', 'open', file, '--key', keys, '--json', '--signer', signer).trim();
+    await arbiter.fill('#open-move', printed);
+    await arbiter.locator('#open-form button').click();
+  }
+  await waitPlies(black, 3);
+  await clickMove(black, 'b8', 'c6');
+  await waitPlies(white, 4);
+  await white.getByRole('button', { name: 'Resign' }).click();
+  for (const p of [white, black, arbiter]) await waitText(p, '#status', '0-1');
+  const state = await api(base, `/api/games/${game.id}`);
+  if (state.scoresheet.slice(0, 4).join(' ') !== 'e4 e5 Nf3 Nc6') throw new Error(`stored: ${state.scoresheet}`);
+  const secret = JSON.parse(readFileSync(join(keys, 'arbiter.key'), 'utf8'));
+  const leaked = sent.filter((r) => r.includes(secret.hpke_secret_key) || r.includes(secret.signing_key));
+  if (leaked.length) throw new Error(`the key file left the page: ${leaked}`);
+  await shot(arbiter, `adjournment-finished-arbiter-${how}`);
+  rmSync(keys, { recursive: true, force: true });
+}
+
 const scenarios = {
   // Two players and the arbiter: the arbiter starts the clock, the players
   // move by clicking, dragging and typing, the game ends in mate on every
@@ -273,61 +348,73 @@ const scenarios = {
 
   // An adjournment (2023 Guidelines I): the arbiter adjourns, White (to
   // move) seals in the page; the envelope's A2 face is shown to all; at the
-  // resumption the players arrive, the arbiter opens the envelope with what
-  // `arbitre envelope open --json` printed (his key never reaches the
-  // server), the sealed move is played, the game goes on to its end.
-  async 'an adjournment: the sealed move, the envelope opened, the game finished'(browser, base, problems) {
-    const keys = mkdtempSync(join(tmpdir(), 'arbitre-keys-'));
-    const run = (...argv) => execFileSync(bin, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    run('keygen', '--out', keys);
-    const pub = JSON.parse(readFileSync(join(keys, 'arbiter.pub'), 'utf8'));
-    const { game, white, black, arbiter } = await seats(browser, base, problems, {
-      edition: 'fide-2023', time_control: '5400+30', arbiter_key: pub.hpke_public_key, players: { white: 'Morphy', black: 'Anderssen' },
-    });
-    for (const p of [white, black]) p.on('dialog', (d) => d.accept());
+  // resumption the players arrive, the arbiter opens the envelope — in his
+  // browser with his key file (never sent), or with what `arbitre envelope
+  // open --json` printed — the sealed move is played, the game goes on to
+  // its end.
+  async 'an adjournment: the envelope opened in the browser with the key file'(browser, base, problems) {
+    await adjournment(browser, base, problems, 'key');
+  },
+  async 'an adjournment: the envelope opened with what the command line printed'(browser, base, problems) {
+    await adjournment(browser, base, problems, 'printed');
+  },
+
+  // Over the board the Laws' order is move, offer, press: a player who
+  // presses the clock himself offers between the two; the opponent
+  // declines; the scoresheet notes (=), with no breach.
+  async 'the clock pressed separately, a draw offered before the press'(browser, base, problems) {
+    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '5400' }, ['white', 'black']);
+    await white.check('#press-separately');
     await clickMove(white, 'e2', 'e4');
     await waitPlies(black, 1);
+    // White's clock still runs: the move is made, not pressed
+    await white.waitForSelector('#clock-white.running');
+    await white.getByRole('button', { name: 'Offer a draw', exact: true }).click();
+    await black.getByRole('button', { name: 'Decline the draw' }).waitFor();
+    await white.getByRole('button', { name: 'Press the clock' }).click();
+    await black.waitForSelector('#clock-black.running');
+    await black.waitForFunction(() => ![...document.querySelectorAll('#actions button')].find((b) => b.textContent === 'Decline the draw').disabled);
+    await black.getByRole('button', { name: 'Decline the draw' }).click();
     await clickMove(black, 'e7', 'e5');
     await waitPlies(white, 2);
-    await arbiter.fill('#adjourn-at', '2026-11-25 10:00');
-    await arbiter.fill('#adjourn-place', 'Salle B');
-    await arbiter.locator('#adjourn-form button').click();
-    await white.waitForSelector('#seal-form:not([hidden])');
-    await shot(white, 'adjourned-white-seals');
-    await white.fill('#seal-move', 'Nf3');
-    await white.locator('#seal-form button').click();
-    for (const p of [white, black, arbiter]) {
-      await p.waitForSelector('#envelope:not([hidden])');
-      await waitText(p, '#envelope-fields', 'Salle B');
-    }
-    if (await black.locator('body').textContent().then((t) => t.includes('Nf3'))) throw new Error('the sealed move is shown');
-    await shot(black, 'adjourned-envelope-black');
-    // both players at the board before the resumption (2023 6.7: with no
-    // default time in the regulations, a player absent then loses)
-    const before = (await api(base, `/api/games/${game.id}`)).seq;
-    for (const p of [white, black]) await p.getByRole('button', { name: 'I am at the board' }).click();
-    for (let i = 0; (await api(base, `/api/games/${game.id}`)).seq < before + 2; i++) {
-      if (i > 100) throw new Error('the arrivals were not recorded');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await arbiter.getByRole('button', { name: 'Resume the game' }).click();
-    await arbiter.waitForSelector('#open-form:not([hidden])', { timeout: 10000 });
-    const envelope = await api(base, `/api/games/${game.id}/envelope`, null, game.tokens.arbiter);
-    const file = join(keys, 'envelope.json');
-    writeFileSync(file, JSON.stringify(envelope));
-    const { envelope_signer: signer } = await api(base, '/api/health');
-    const printed = run('envelope', 'open', file, '--key', keys, '--json', '--signer', signer).trim();
-    await arbiter.fill('#open-move', printed);
-    await arbiter.locator('#open-form button').click();
-    await waitPlies(black, 3);
-    await clickMove(black, 'b8', 'c6');
-    await waitPlies(white, 4);
-    await white.getByRole('button', { name: 'Resign' }).click();
-    for (const p of [white, black, arbiter]) await waitText(p, '#status', '0-1');
     const state = await api(base, `/api/games/${game.id}`);
-    if (state.scoresheet.slice(0, 4).join(' ') !== 'e4 e5 Nf3 Nc6') throw new Error(`stored: ${state.scoresheet}`);
-    await shot(arbiter, 'adjournment-finished-arbiter');
-    rmSync(keys, { recursive: true, force: true });
+    if (state.scoresheet.join(' ') !== 'e4(=) e5') throw new Error(`scoresheet: ${state.scoresheet}`);
+    if ((state.log || []).some((d) => d.decision === 'breach')) throw new Error(`a breach: ${JSON.stringify(state.log)}`);
+    // remembered for the next game in this browser
+    await white.reload();
+    await white.waitForSelector('#board cg-board');
+    if (!(await white.isChecked('#press-separately'))) throw new Error('the choice to press separately was not remembered');
+    await shot(white, 'pressed-separately-white');
+  },
+
+  // A quickplay claim (2005 10.2) waits for the arbiter: the console lists
+  // it with its rulings and the arbiter rules there; a spectator reading
+  // French sees the English game's decisions in French.
+  async "a claim ruled from the console, read in French by a spectator"(browser, base, problems) {
+    const { game, white } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '5400', players: { white: 'Claimant', black: 'Other' } }, ['white']);
+    await api(base, `/api/games/${game.id}/events`, { set_clocks: { white: 100, black: 3000 } }, game.tokens.arbiter);
+    const spectator = await watchedPage(browser, 'spectator-fr', problems, { locale: 'fr-FR' });
+    await spectator.goto(`${base}/games/${game.id}`);
+    await spectator.waitForSelector('#board cg-board');
+    const console_ = await watchedPage(browser, 'console', problems);
+    await console_.goto(`${base}/`);
+    await console_.fill('#token', ORGANISER);
+    await console_.getByRole('button', { name: 'Open' }).click();
+    await white.selectOption('#claim-kind', 'quickplay');
+    await white.getByRole('button', { name: 'Claim', exact: true }).click();
+    await waitText(console_, '#pending-list', 'Claimant', 10000);
+    await waitText(console_, '#pending-list', 'claims a draw');
+    await shot(console_, 'console-pending-claim');
+    await console_.locator(`#pending-list li[data-game="${game.id}"]`).getByRole('button', { name: 'Draw' }).click();
+    for (const p of [white, spectator]) await waitText(p, '#status', '1/2-1/2');
+    // ruled: gone from the list (the other scenarios' games may wait still)
+    await console_.waitForFunction((id) => !document.querySelector(`#pending-list li[data-game="${id}"]`), game.id);
+    // the decisions in the reader's language, the article the edition's
+    await spectator.waitForFunction(() => /nulle/i.test(document.querySelector('#decisions').textContent) && document.querySelector('#decisions').textContent.includes('10.2'));
+    const english = (await api(base, `/api/games/${game.id}`)).log.map((d) => d.message).join(' ');
+    const french = await spectator.locator('#decisions').textContent();
+    if (french.includes(english.split(' ').slice(0, 4).join(' '))) throw new Error(`the spectator reads English: ${french}`);
+    await shot(spectator, 'claim-ruled-spectator-fr');
   },
 
   // The console in French: the organiser's token, a new game, its links.
@@ -343,6 +430,22 @@ const scenarios = {
     await page.waitForSelector('#links:not([hidden])');
     const links = await page.locator('#link-list a').evaluateAll((as) => as.map((a) => a.href));
     if (links.length !== 3 || !links.every((l) => l.includes('#seat='))) throw new Error(`links: ${links}`);
+    // a QR code beside each link, for the phones at the boards
+    // each decoded (jsQR) from the pixels the browser draws: the link itself
+    const images = await page.locator('#link-list svg.qr').evaluateAll((svgs) => Promise.all(svgs.map((svg) => new Promise((ok, fail) => {
+      const image = new Image();
+      image.onload = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 400;
+        const g = canvas.getContext('2d');
+        g.drawImage(image, 0, 0, 400, 400);
+        ok({ width: 400, height: 400, data: Array.from(g.getImageData(0, 0, 400, 400).data) });
+      };
+      image.onerror = () => fail(new Error('the QR code does not draw'));
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    }))));
+    const decoded = images.map((i) => jsQR(Uint8ClampedArray.from(i.data), i.width, i.height)?.data);
+    if (decoded.join() !== links.join()) throw new Error(`QR codes: ${decoded} for ${links}`);
     await page.waitForFunction(() => document.querySelector('#games').textContent.includes('Blanc Dupont'));
     // the round begins: every game not started is started
     await page.getByRole('button', { name: 'Lancer la ronde' }).click();

@@ -188,6 +188,8 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("move", Arg::Text("Nf3".into())),
                 ("result", Arg::Text("0-1".into())),
                 ("what", Arg::Text("quickplay".into())),
+                ("article", Arg::Text("9.1.2.1".into())),
+                ("claimant", Arg::Side(Color::White)),
                 ("example", Arg::Text("Nf3".into())),
                 ("count", Arg::Count(count)),
             ];

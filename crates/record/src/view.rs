@@ -113,6 +113,25 @@ pub fn awaiting(what: Ruling) -> Value {
     }
 }
 
+/// The articles of the game's edition that a page cites beside the actions
+/// it offers (why one is not allowed now, what a claim rests on), by the
+/// edition's own numbering.
+fn articles(game: &Game) -> Value {
+    let laws = game.laws();
+    json!({
+        "press": laws.clock_press,
+        "offer": laws.draw_offer_breach,
+        "resign": laws.resignation,
+        "threefold": laws.threefold_intended,
+        "fifty-moves": laws.fifty_intended,
+        "flag": laws.flag_fall,
+        "illegal-move": laws.illegal_moves.made,
+        "quickplay": laws.quickplay.claim,
+        "touch-move": laws.touching.touch_move,
+        "seal": laws.adjournment.seal,
+    })
+}
+
 /// The moves allowed now as chessground's `dests`: each from-square to its
 /// destinations; castling both as the king's two-square step and as the
 /// king onto the rook, as chessground accepts either.
@@ -177,6 +196,7 @@ pub fn live_state_cached(
         "adjournment": game.adjournment().map(adjournment),
         "started": game.started(),
         "check": game.position().is_check(),
+        "articles": articles(game),
     });
     if let (Value::Object(s), Value::Object(e)) = (&mut state, extra) {
         for (k, v) in e {

@@ -122,6 +122,10 @@ pub struct GameState {
     started: bool,
     /// Whether the side to move is in check.
     check: bool,
+    /// The edition's articles for the actions a page offers (`press`,
+    /// `offer`, `resign`, `threefold`, `fifty-moves`, `flag`,
+    /// `illegal-move`, `quickplay`, `touch-move`, `seal`).
+    articles: BTreeMap<String, String>,
     /// What the server recorded by itself (an outage, a shutdown).
     alerts: Vec<Object>,
 }

@@ -40,8 +40,9 @@ macro_rules! asset {
     };
 }
 
-const ASSETS: [Asset; 4] = [
+const ASSETS: [Asset; 5] = [
     asset!("game.js", "text/javascript; charset=utf-8"),
+    asset!("envelope.js", "text/javascript; charset=utf-8"),
     asset!("console.js", "text/javascript; charset=utf-8"),
     asset!("board.css", "text/css; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),

@@ -67,7 +67,16 @@ pub const ENGLISH: &[&str] = &[
 /// The words of `text` (letters and digits, split on anything else) that
 /// are on the English list, case-insensitive.
 pub fn english_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    // what is between backticks is a command or a file's name, not prose
+    let prose: String = text
+        .split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, part)| part)
+        .collect::<Vec<_>>()
+        .join(" ");
+    prose
+        .split(|c: char| !c.is_alphanumeric())
         .map(str::to_lowercase)
         .filter(|w| ENGLISH.contains(&w.as_str()))
         .collect()
