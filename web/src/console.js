@@ -255,6 +255,16 @@ async function list() {
     pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
     pgn.textContent = t('ui-pgn');
     td.append(view, ' ', pgn);
+    if (token()) {
+      // the game's arbiter panel (stop, time, result, adjourn, resume…),
+      // this token acting as its arbiter
+      const arbiter = document.createElement('a');
+      arbiter.href = `/games/${encodeURIComponent(g.id)}#seat=${encodeURIComponent(token())}`;
+      arbiter.target = '_blank';
+      arbiter.textContent = t('ui-arbiter');
+      arbiter.title = t('ui-open-as-arbiter');
+      td.append(' ', arbiter);
+    }
     const count = waiting(s);
     if (count) {
       const badge = document.createElement('span');

@@ -496,6 +496,8 @@ let pending = null;
 function onStream(message) {
   if (message.type === 'authenticated') {
     seat = message.as;
+    // (for scripts and tests: the seat the stream authenticated)
+    document.body.dataset.seat = seat;
     orient(seat === 'black' ? 'black' : 'white');
     if (state) setState(state);
   } else if (message.type === 'game') {

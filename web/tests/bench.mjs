@@ -39,7 +39,7 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.round((s.length - 1) * q))];
 };
 
-const browser = await chromium.launch({ executablePath: args.chromium || '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: args.chromium || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
 
 // the weight: every response of a page's load, as served (no compression)
 const game = await api('/api/games', { edition: 'fide-2005', time_control: '5400', players: { white: 'A', black: 'B' } });
@@ -75,7 +75,7 @@ for (let i = 0; i < loads; i++) {
 const seat = async (s) => {
   const page = await (await browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
   await page.goto(`${base}/games/${game.id}#seat=${game.tokens[s]}`);
-  await page.waitForFunction(() => document.querySelector('#seat').textContent !== '' && document.querySelectorAll('#board piece').length >= 32);
+  await page.waitForFunction(() => document.body.dataset.seat && document.querySelectorAll('#board piece').length >= 32);
   return page;
 };
 const white = await seat('white');

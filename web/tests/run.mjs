@@ -132,7 +132,8 @@ async function seats(browser, base, problems, setup, which = ['white', 'black', 
     const p = await watchedPage(browser, seat, problems, options);
     await p.goto(`${base}/games/${game.id}#seat=${game.tokens[seat]}`);
     await p.waitForSelector('#board cg-board');
-    await p.waitForFunction(() => document.querySelector('#seat').textContent !== '');
+    // the stream has authenticated the seat (before that the page is a spectator's)
+    await p.waitForFunction(() => document.body.dataset.seat);
     pages[seat] = p;
   }
   return { game, ...pages };
@@ -462,7 +463,7 @@ const scenarios = {
 
 // ------------------------------------------------------------------ the run
 
-const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
 const server = await startServer();
 let failed = 0;
 for (const [name, scenario] of Object.entries(scenarios)) {

@@ -26,6 +26,10 @@ use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
 use tokio_tungstenite::tungstenite::Message;
 
+#[path = "serve_e2e/attacker.rs"]
+mod attacker;
+use attacker::*;
+
 /// The organiser's token every test server is given.
 const ORGANISER: &str = "e2e-organiser-token-7f3a9c1d5b2e8f40";
 /// How long anything the server should do at once may take.
@@ -173,6 +177,11 @@ on_both!(
     a_flag_falls_with_no_client_present,
     errors_are_4xx_with_a_body_never_500,
     a_lichess_board_api_client_plays_a_seat,
+    the_sealed_move_reaches_no_one_before_it_is_opened,
+    no_one_acts_for_another,
+    hostile_strings_are_only_data,
+    hostile_bodies_are_refused,
+    token_guessing_is_limited,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.

@@ -149,6 +149,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_key_twice_is_refused_at_any_depth() {
+        let e = EventRequest::parse(r#"{"move": "e4", "move": "d4"}"#).unwrap_err();
+        assert!(e.to_string().contains("`move` appears twice"), "{e}");
+        let e = EventRequest::parse(
+            r#"{"adjust_time": {"white": 10, "white": -10, "article": "6.10"}}"#,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("`white` appears twice"), "{e}");
+        assert!(e.to_string().contains("adjust_time"), "the path: {e}");
+        let e = GameRequest::parse(
+            r#"{"edition": "fide-2023", "time_control": "60", "players": {"white": "A", "white": "B"}}"#,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("twice"), "{e}");
+        // the same keys in two objects are no repetition
+        assert!(EventRequest::parse(
+            r#"{"adjust_time": {"white": 10, "article": "6.10"}, "client_id": "white"}"#
+        )
+        .is_ok());
+    }
+
+    #[test]
     fn an_event_request_is_one_action_and_the_keys_around_it() {
         let r =
             EventRequest::parse(r#"{"move": "e4", "press": false, "client_id": "a1", "after": 3}"#)
