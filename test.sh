@@ -42,6 +42,26 @@ cargo test --locked --profile checked --doc
 # the fuzz targets (built for fuzzing on nightly) must at least type-check
 cargo check --locked --manifest-path fuzz/Cargo.toml --target-dir "${CARGO_TARGET_DIR:-target}"
 
+# The supply chain (deny.toml, offline): licences compatible with
+# GPL-3.0-or-later, duplicate major versions only with their reason, crates
+# only from crates.io or vendor/. cargo-deny is installed when missing.
+if ! cargo deny --version > /dev/null 2>&1; then
+    echo "test.sh: installing cargo-deny"
+    cargo install --locked --quiet cargo-deny@0.20.2 || true
+fi
+if cargo deny --version > /dev/null 2>&1; then
+    cargo deny --offline --log-level error check licenses bans sources
+elif [ "${ARBITRE_REQUIRE_DENY:-}" = 1 ]; then
+    echo "test.sh: cargo-deny cannot be installed (ARBITRE_REQUIRE_DENY=1)"
+    exit 1
+else
+    echo "test.sh: no cargo-deny: the supply-chain checks did NOT run"
+fi
+
+# schemathesis against the server's own OpenAPI document: no 5xx, every
+# answer as documented (tests/schemathesis.sh)
+tests/schemathesis.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
+
 # The pages in a real browser (web/tests/run.mjs: Playwright's
 # playwright-core, pinned in web/package-lock.json, driving Debian's
 # Chromium headless against the server binary just tested). Chromium is

@@ -403,7 +403,8 @@ async fn organiser_body(
     request_body(content = crate::openapi::GameBody, description = "The setup keys of a scenario file, PGN tags and the arbiter's key"),
     params(("lang" = Option<String>, Query, description = "Language of the game's messages: en, fr, …")),
     responses((status = 201, body = crate::openapi::Created), (status = 400, body = crate::openapi::ErrorBody),
-              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody)),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 413, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
     security(("bearer" = [])))]
 async fn create_game(
     State(app): State<Arc<App>>,
@@ -459,7 +460,9 @@ async fn create_game(
 /// replayed as written (a sealed move stored only as its commitment).
 #[utoipa::path(post, path = "/api/games/import", tag = "games",
     request_body(content = Object, description = "A scenario file (SCENARIOS.md)"),
-    responses((status = 201, body = crate::openapi::Created), (status = 400, body = crate::openapi::ErrorBody)),
+    responses((status = 201, body = crate::openapi::Created), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 413, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
     security(("bearer" = [])))]
 async fn import_game(
     State(app): State<Arc<App>>,
@@ -698,7 +701,8 @@ async fn game_pgn(
 #[utoipa::path(get, path = "/api/games/{id}/envelope", tag = "games",
     params(("id" = String, Path, description = "The game's id")),
     responses((status = 200, description = "The envelope (format 2 of arbitre-envelope)", body = crate::openapi::Object),
-              (status = 403, body = crate::openapi::ErrorBody), (status = 404, body = crate::openapi::ErrorBody)),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 404, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
     security(("bearer" = [])))]
 async fn game_envelope(
     State(app): State<Arc<App>>,
