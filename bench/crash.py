@@ -112,6 +112,7 @@ class Bot(threading.Thread):
         self.game = None
         self.acks = []  # (client_id, side, move, seq, fen) in order
         self.retries = 0
+        self.refusals = []  # the messages of the 503s answered
         self.anomalies = []
 
     def send(self, path, body, token, expect=200):
@@ -120,6 +121,7 @@ class Bot(threading.Thread):
             try:
                 status, answer = request("POST", self.server.port, path, body, token)
                 if status == 503:
+                    self.refusals.append((answer or {}).get("error", {}).get("message", ""))
                     raise OSError("503")
                 if status != expect:
                     self.anomalies.append(f"{path} {body}: {status} {answer}")
@@ -193,6 +195,10 @@ def main():
     p.add_argument("--kills", type=int, default=50)
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--disk-full", metavar="DIR",
+                   help="instead of kills: fill DIR (the small filesystem the database is on) for a few "
+                        "seconds while the bots play, then free it; events must be refused with a clear "
+                        "error, nothing acknowledged lost, the server still up and serving afterwards")
     p.add_argument("--inject", action="store_true",
                    help="check the checker: play one move no bot acknowledged in the first game; "
                         "the campaign passes only if the check reports it")
@@ -208,6 +214,28 @@ def main():
     for b in bots:
         b.start()
     downtime = 0.0
+    full = {}
+    if a.disk_full:
+        time.sleep(1.5)
+        filler = os.path.join(a.disk_full, "filler")
+        with open(filler, "wb") as f:
+            try:
+                while True:
+                    f.write(b"\0" * 65536)
+                    f.flush()
+            except OSError:
+                pass
+        before = sum(len(b.acks) for b in bots)
+        time.sleep(4)
+        during = sum(len(b.acks) for b in bots) - before
+        refusals = [m for b in bots for m in b.refusals]
+        alive = server.proc.poll() is None
+        os.remove(filler)
+        time.sleep(3)
+        full = {"acknowledged_while_full": during, "refused_while_full": len(refusals),
+                "refusal_message": refusals[-1] if refusals else None, "server_alive_while_full": alive,
+                "acknowledged_after": sum(len(b.acks) for b in bots) - before - during}
+        a.kills = 0
     for _ in range(a.kills):
         time.sleep(random.uniform(0.2, 1.5))
         server.kill()
@@ -231,13 +259,22 @@ def main():
     if a.inject:
         caught = [p for p in problems if "is not the acknowledged moves" in p]
         problems = [] if len(caught) == 1 and len(problems) == 2 else ["the injected move was not caught"] + problems
+    if a.disk_full:
+        if not full["server_alive_while_full"]:
+            problems.append("the server died with the disk full")
+        if full["refused_while_full"] == 0:
+            problems.append("no event was refused with the disk full")
+        elif "full" not in (full["refusal_message"] or "").lower():
+            problems.append(f"the refusal does not say the disk is full: {full['refusal_message']}")
+        if full["acknowledged_after"] == 0:
+            problems.append("nothing was acknowledged once space returned")
     acks = sum(len(b.acks) for b in bots)
     summary = {
         "db": re.sub(r"//[^@/]*@", "//***@", a.db).split("?")[0], "seed": seed, "kills": a.kills,
         "server_starts": server.starts, "games": a.games, "acknowledged_moves": acks,
         "retried_requests": sum(b.retries for b in bots), "seconds": round(time.time() - started_at, 1),
         "seconds_down": round(downtime, 1), "problems": problems[:20], "problem_count": len(problems),
-        "log": os.path.join(work, "server.log"),
+        "log": os.path.join(work, "server.log"), **full,
     }
     server.stop()
     print(json.dumps(summary, indent=1))

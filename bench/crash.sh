@@ -36,4 +36,19 @@ for backend in $backends; do
         ;;
     esac
 done
+# the disk full (SQLite on a 16 MiB tmpfs, which needs root to mount): filled
+# while the bots play, then freed
+if [ "$(id -u)" = 0 ] && [ "${DISK_FULL:-1}" = 1 ]; then
+    mnt=$(mktemp -d)
+    if mount -t tmpfs -o size=16m tmpfs "$mnt"; then
+        python3 bench/crash.py --bin target/release/arbitre --db "sqlite://$mnt/arbitre.db" \
+            --games "$games" --disk-full "$mnt" || status=1
+        umount "$mnt"
+    else
+        echo "bench/crash.sh: no tmpfs could be mounted: the disk-full part did NOT run"
+    fi
+    rmdir "$mnt"
+else
+    echo "bench/crash.sh: not root: the disk-full part did NOT run"
+fi
 exit $status

@@ -202,7 +202,9 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
     }
     let during = db("committing appends");
     on_pool!(pool, p => async {
-        let mut tx = p.begin().await.map_err(&during)?;
+        let mut conn = p.acquire().await.map_err(&during)?;
+        let result = async {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
         if !rows.is_empty() {
             let mut insert = sqlx::QueryBuilder::new(
                 "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer, moves) \
@@ -265,6 +267,9 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
         }
         tx.commit().await.map_err(&during)?;
         Ok(true)
+        }.await;
+        untrusted(conn, &result).await;
+        result
     }.await)
 }
 
@@ -338,7 +343,9 @@ async fn one_by_one(
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
     let during = db("committing appends");
     on_pool!(pool, p => async {
-        let mut tx = p.begin().await.map_err(&during)?;
+        let mut conn = p.acquire().await.map_err(&during)?;
+        let result = async {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
         let mut latest: Option<i64> = None;
         for op in batch.iter() {
             let outcome = match op {
@@ -413,8 +420,30 @@ async fn one_by_one(
             return Err(StoreError::Fenced { node: node.name.clone() });
         }
         tx.commit().await.map_err(&during)
+        }.await;
+        untrusted(conn, &result).await;
+        result
     }.await)?;
     Ok(outcomes)
+}
+
+/// A connection on which the database failed inside a transaction is
+/// closed, never handed out again: after an error at `COMMIT` (SQLite's
+/// `SQLITE_FULL`, a disk full) the transaction may still be open on it, and
+/// every later write would wait for its lock — or be made inside it and
+/// never committed. The pool opens a fresh one.
+async fn untrusted<C, T>(conn: sqlx::pool::PoolConnection<C>, result: &Result<T, StoreError>)
+where
+    C: sqlx::Database,
+{
+    if let Err(StoreError::Database { during, reason }) = result {
+        tracing::warn!(
+            during,
+            reason,
+            "a store connection is closed after a failed transaction"
+        );
+        let _ = sqlx::Connection::close(conn.detach()).await;
+    }
 }
 
 /// Why an append inserted nothing: its game is unknown, its lease names

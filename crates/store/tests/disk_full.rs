@@ -1,0 +1,135 @@
+//! A disk full under SQLite (a small tmpfs, mounted by the test, which needs
+//! root): appends are refused with an error that says so; once space
+//! returns, appends are committed again; every acknowledged append is in
+//! the store exactly once, nothing refused is. Without root the test says
+//! it did not run (`ARBITRE_REQUIRE_ROOT=1` makes that a failure).
+//!
+//! The bug it guards: after `SQLITE_FULL` at `COMMIT`, SQLite may keep the
+//! transaction open on its connection; a writer that handed that connection
+//! out again blocked every later write on its lock ("database is locked"
+//! forever after the disk was freed), and could make writes inside the
+//! stale transaction that were acknowledged and never committed.
+
+use std::{path::Path, process::Command};
+
+use arbitre_record::StoredEntry;
+use arbitre_store::{Append, NewGame, Options, Seat, Store, StoreError, TokenHash};
+use serde_json::json;
+
+fn new_game(id: &str) -> NewGame {
+    NewGame {
+        id: id.into(),
+        created_ms: 1_700_000_000_000,
+        setup: "{}".into(),
+        white: None,
+        black: None,
+        edition: "fide-2023".into(),
+        time_control: "5400+30".into(),
+        state: "playing".into(),
+        tokens: [
+            (Seat::White, TokenHash::of(&format!("{id}w"))),
+            (Seat::Black, TokenHash::of(&format!("{id}b"))),
+            (Seat::Arbiter, TokenHash::of(&format!("{id}a"))),
+        ],
+    }
+}
+
+/// Entry `seq`, made large (a long comment in its answer) so that a few
+/// hundred fill a small disk.
+fn append(seq: u64) -> Append {
+    let entry = StoredEntry::from_json(json!({"seq": seq, "t": seq as f64, "by": "white",
+                                              "move": "e4", "decisions": []}))
+    .expect("an entry");
+    Append {
+        client_id: Some(format!("c{seq}")),
+        lease: 1,
+        answer: Some("x".repeat(8_000)),
+        ..Append::entry("g", &entry, 1_700_000_000_000 + seq as i64)
+    }
+}
+
+struct Mounted(std::path::PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+fn fill(dir: &Path) -> std::path::PathBuf {
+    use std::io::Write;
+    let path = dir.join("filler");
+    let mut file = std::fs::File::create(&path).expect("the filler");
+    let block = vec![0u8; 16 * 1024];
+    while file.write_all(&block).and_then(|()| file.flush()).is_ok() {}
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
+    // the owner of /proc/self is this process's user
+    let uid = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").expect("/proc"));
+    if uid != 0 {
+        assert!(
+            std::env::var("ARBITRE_REQUIRE_ROOT").as_deref() != Ok("1"),
+            "not root: the disk-full test cannot mount its tmpfs (ARBITRE_REQUIRE_ROOT=1)"
+        );
+        eprintln!("disk_full: not root: this test did NOT run");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a directory");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
+        .arg(dir.path())
+        .status()
+        .expect("mount runs");
+    assert!(mounted.success(), "mounting a tmpfs as root");
+    let _mount = Mounted(dir.path().to_owned());
+    let url = format!("sqlite://{}/arbitre.db", dir.path().display());
+    let store = Store::open(&url, Options::default()).await.expect("opened");
+    store.create_game(&new_game("g")).await.expect("created");
+
+    let mut acknowledged = Vec::new();
+    let mut seq = 0;
+    for _ in 0..20 {
+        store.append(append(seq)).await.expect("room for these");
+        acknowledged.push(seq);
+        seq += 1;
+    }
+    let filler = fill(dir.path());
+    // full: refused, with the reason
+    let mut refusals = 0;
+    for _ in 0..50 {
+        match store.append(append(seq)).await {
+            Ok(()) => {
+                acknowledged.push(seq);
+                seq += 1;
+            }
+            Err(e @ StoreError::Database { .. }) => {
+                assert!(e.to_string().contains("full"), "{e}");
+                refusals += 1;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(refusals > 0, "nothing was refused with the disk full");
+    // space again: appends go in again, at once
+    std::fs::remove_file(filler).expect("the filler removed");
+    for _ in 0..20 {
+        store
+            .append(append(seq))
+            .await
+            .expect("committed once space returned");
+        acknowledged.push(seq);
+        seq += 1;
+    }
+    store.close().await;
+    // reopened: every acknowledged append once, in order, nothing else
+    let store = Store::open(&url, Options::default())
+        .await
+        .expect("reopened");
+    let rows = store.entries_after("g", None).await.expect("read");
+    let seqs: Vec<u64> = rows.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, acknowledged);
+    store.close().await;
+}
