@@ -10,29 +10,14 @@
 //! forever after the disk was freed), and could make writes inside the
 //! stale transaction that were acknowledged and never committed.
 
+mod common;
+
 use std::{path::Path, process::Command};
 
 use arbitre_record::StoredEntry;
-use arbitre_store::{Append, NewGame, Options, Seat, Store, StoreError, TokenHash};
+use arbitre_store::{Append, Options, Store, StoreError};
+use common::new_game;
 use serde_json::json;
-
-fn new_game(id: &str) -> NewGame {
-    NewGame {
-        id: id.into(),
-        created_ms: 1_700_000_000_000,
-        setup: "{}".into(),
-        white: None,
-        black: None,
-        edition: "fide-2023".into(),
-        time_control: "5400+30".into(),
-        state: "playing".into(),
-        tokens: [
-            (Seat::White, TokenHash::of(&format!("{id}w"))),
-            (Seat::Black, TokenHash::of(&format!("{id}b"))),
-            (Seat::Arbiter, TokenHash::of(&format!("{id}a"))),
-        ],
-    }
-}
 
 /// Entry `seq`, made large (a long comment in its answer) so that a few
 /// hundred fill a small disk.

@@ -7,8 +7,8 @@ mod common;
 use std::{sync::Arc, time::Duration};
 
 use arbitre_record::StoredEntry;
-use arbitre_store::{Append, NewGame, Options, Seat, Store, StoreError, TokenHash};
-use common::on_both;
+use arbitre_store::{Append, Options, Store, StoreError};
+use common::{new_game, on_both};
 use serde_json::json;
 
 async fn node(url: &str, name: &str, lease: Duration) -> Store {
@@ -24,24 +24,6 @@ async fn node(url: &str, name: &str, lease: Duration) -> Store {
     {
         Ok(store) => store,
         Err(e) => panic!("opening {url} as {name}: {e}"),
-    }
-}
-
-fn new_game(id: &str) -> NewGame {
-    NewGame {
-        id: id.into(),
-        created_ms: 1_700_000_000_000,
-        setup: "{}".into(),
-        white: None,
-        black: None,
-        edition: "fide-2023".into(),
-        time_control: "5400+30".into(),
-        state: "playing".into(),
-        tokens: [
-            (Seat::White, TokenHash::of(&format!("{id}w"))),
-            (Seat::Black, TokenHash::of(&format!("{id}b"))),
-            (Seat::Arbiter, TokenHash::of(&format!("{id}a"))),
-        ],
     }
 }
 

@@ -102,3 +102,23 @@ where
         }
     }
 }
+
+/// A new game `id` with three tokens derived from its id.
+pub fn new_game(id: &str) -> arbitre_store::NewGame {
+    use arbitre_store::{Seat, TokenHash};
+    arbitre_store::NewGame {
+        id: id.into(),
+        created_ms: 1_700_000_000_000,
+        setup: "{}".into(),
+        white: None,
+        black: None,
+        edition: "fide-2023".into(),
+        time_control: "5400+30".into(),
+        state: "playing".into(),
+        tokens: [
+            (Seat::White, TokenHash::of(&format!("{id}w"))),
+            (Seat::Black, TokenHash::of(&format!("{id}b"))),
+            (Seat::Arbiter, TokenHash::of(&format!("{id}a"))),
+        ],
+    }
+}
