@@ -200,6 +200,43 @@ function tickClocks() {
   requestAnimationFrame(tickClocks);
 }
 
+// The time control's periods (PGN syntax with the delay extensions:
+// `40/5400+30:1800+30`, `5400d30`, `40/7200b30:3600b30`; `-` no clock).
+function periods(tc) {
+  if (!tc || tc === '-') return [];
+  return tc.split(':').map((p) => {
+    const m = p.match(/^(?:(\d+)\/)?(\d+(?:\.\d+)?)(?:([+db])(\d+(?:\.\d+)?))?$/);
+    if (!m) return null;
+    return { moves: m[1] ? Number(m[1]) : null, seconds: Number(m[2]), bonus: m[3] || null, extra: Number(m[4] || 0) };
+  });
+}
+
+// The period the side to move is in, what it gives, and how many moves
+// that side still has to make before its control.
+function periodText() {
+  const all = periods(state.time_control);
+  if (!all.length || all.includes(null)) return '';
+  const mover = state.to_move;
+  const made = Math.floor(((state.scoresheet || []).length + (mover === 'white' ? 1 : 0)) / 2);
+  // the periods before the last one that the side to move has completed;
+  // the last period repeats when it counts moves (FIDE's "each subsequent")
+  let before = 0;
+  let index = 0;
+  for (; index < all.length - 1; index++) {
+    if (all[index].moves === null || made < before + all[index].moves) break;
+    before += all[index].moves;
+  }
+  const p = all[index];
+  const left = p.moves === null ? null : p.moves - ((made - before) % p.moves);
+  const time = clockText(p.seconds);
+  const what = p.moves === null ? t('ui-period-rest', { time }) : t('ui-period-moves', { moves: p.moves, time });
+  const bonus = { '+': 'ui-increment', d: 'ui-delay', b: 'ui-bronstein' }[p.bonus];
+  const parts = [t('ui-period', { n: index + 1, count: all.length, what })];
+  if (bonus) parts.push(t(bonus, { seconds: p.extra }));
+  if (left !== null && state.result === '*') parts.push(t('ui-to-control', { side: side(mover), count: left }));
+  return parts.join(' · ');
+}
+
 // ---------------------------------------------------------------- the rest
 
 function showScoresheet() {
@@ -457,6 +494,7 @@ function showHeader() {
   else status.textContent = t('ui-to-move', { side: side(state.to_move) });
   $('#seat').textContent = isPlayer() ? t('ui-you-play', { side: side(seat) }) : t(seat === 'arbiter' ? 'ui-arbiter' : 'ui-spectator');
   $('#meta').textContent = `${state.edition} · ${state.time_control}`;
+  $('#period').textContent = periodText();
   document.title = `${state.players?.white || side('white')} – ${state.players?.black || side('black')} · arbitre`;
 }
 

@@ -364,7 +364,9 @@ const scenarios = {
   // presses the clock himself offers between the two; the opponent
   // declines; the scoresheet notes (=), with no breach.
   async 'the clock pressed separately, a draw offered before the press'(browser, base, problems) {
-    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '5400' }, ['white', 'black']);
+    const { game, white, black } = await seats(browser, base, problems, { edition: 'fide-2005', time_control: '40/5400:1800' }, ['white', 'black']);
+    // the period and the moves to the control of the side to move
+    await waitText(white, '#period', 'Period 1 of 2: 40 moves in 1:30:00 · White: 40 moves to the time control');
     await white.check('#press-separately');
     await clickMove(white, 'e2', 'e4');
     await waitPlies(black, 1);
@@ -378,6 +380,7 @@ const scenarios = {
     await black.getByRole('button', { name: 'Decline the draw' }).click();
     await clickMove(black, 'e7', 'e5');
     await waitPlies(white, 2);
+    await waitText(white, '#period', 'White: 39 moves to the time control');
     const state = await api(base, `/api/games/${game.id}`);
     if (state.scoresheet.join(' ') !== 'e4(=) e5') throw new Error(`scoresheet: ${state.scoresheet}`);
     if ((state.log || []).some((d) => d.decision === 'breach')) throw new Error(`a breach: ${JSON.stringify(state.log)}`);

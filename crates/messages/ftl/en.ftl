@@ -442,3 +442,13 @@ ui-pending = Waiting for the arbiter
 ui-nothing-pending = Nothing waits for the arbiter
 ui-open-as-arbiter = Open the game as arbiter
 ui-qr = QR code of the link, for a phone at the board
+ui-period = Period { $n } of { $count }: { $what }
+ui-period-moves = { $moves } moves in { $time }
+ui-period-rest = the rest of the game in { $time }
+ui-increment = +{ $seconds } s a move
+ui-delay = a delay of { $seconds } s a move
+ui-bronstein = a Bronstein delay of { $seconds } s a move
+ui-to-control = { $side }: { $count ->
+        [one] one move
+       *[other] { $count } moves
+    } to the time control

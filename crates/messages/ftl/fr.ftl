@@ -431,3 +431,13 @@ ui-pending = En attente de l’arbitre
 ui-nothing-pending = Rien n’attend l’arbitre
 ui-open-as-arbiter = Ouvrir la partie en tant qu’arbitre
 ui-qr = Code QR du lien, pour un téléphone à l’échiquier
+ui-period = Période { $n } sur { $count } : { $what }
+ui-period-moves = { $moves } coups en { $time }
+ui-period-rest = le reste de la partie en { $time }
+ui-increment = +{ $seconds } s par coup
+ui-delay = un délai de { $seconds } s par coup
+ui-bronstein = un délai Bronstein de { $seconds } s par coup
+ui-to-control = { $side } : { $count ->
+        [one] un coup
+       *[other] { $count } coups
+    } avant le contrôle

@@ -190,6 +190,10 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("what", Arg::Text("quickplay".into())),
                 ("article", Arg::Text("9.1.2.1".into())),
                 ("claimant", Arg::Side(Color::White)),
+                ("n", Arg::Count(1)),
+                ("moves", Arg::Count(40)),
+                ("time", Arg::Text("1:30:00".into())),
+                ("seconds", Arg::Count(30)),
                 ("example", Arg::Text("Nf3".into())),
                 ("count", Arg::Count(count)),
             ];

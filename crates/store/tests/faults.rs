@@ -1,14 +1,16 @@
-//! A disk full under SQLite (a small tmpfs, mounted by the test, which needs
-//! root): appends are refused with an error that says so; once space
-//! returns, appends are committed again; every acknowledged append is in
-//! the store exactly once, nothing refused is. Without root the test says
-//! it did not run (`ARBITRE_REQUIRE_ROOT=1` makes that a failure).
+//! The store's files damaged or starved (issue 15): a disk full, a page of
+//! the SQLite file damaged while the server was stopped.
 //!
-//! The bug it guards: after `SQLITE_FULL` at `COMMIT`, SQLite may keep the
-//! transaction open on its connection; a writer that handed that connection
-//! out again blocked every later write on its lock ("database is locked"
-//! forever after the disk was freed), and could make writes inside the
-//! stale transaction that were acknowledged and never committed.
+//! A disk full (a small tmpfs, mounted by the test, which needs root):
+//! appends are refused with an error that says so; once space returns,
+//! appends are committed again; every acknowledged append is in the store
+//! exactly once, nothing refused is. Without root that test says it did not
+//! run (`ARBITRE_REQUIRE_ROOT=1` makes that a failure). The bug it guards:
+//! after `SQLITE_FULL` at `COMMIT`, SQLite may keep the transaction open on
+//! its connection; a writer that handed that connection out again blocked
+//! every later write on its lock ("database is locked" forever after the
+//! disk was freed), and could make writes inside the stale transaction that
+//! were acknowledged and never committed.
 
 mod common;
 
@@ -59,7 +61,7 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
             std::env::var("ARBITRE_REQUIRE_ROOT").as_deref() != Ok("1"),
             "not root: the disk-full test cannot mount its tmpfs (ARBITRE_REQUIRE_ROOT=1)"
         );
-        eprintln!("disk_full: not root: this test did NOT run");
+        eprintln!("faults: not root: this test did NOT run");
         return;
     }
     let dir = tempfile::tempdir().expect("a directory");
@@ -117,4 +119,40 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
     let seqs: Vec<u64> = rows.iter().map(|r| r.seq).collect();
     assert_eq!(seqs, acknowledged);
     store.close().await;
+}
+
+/// A damaged page in the file (bytes overwritten in the middle of a table's
+/// pages while the server was stopped) is found at the next start: the
+/// store is not opened, and the error says the file is damaged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_sqlite_page_is_reported_at_start() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let path = dir.path().join("arbitre.db");
+    let url = format!("sqlite://{}", path.display());
+    let store = Store::open(&url, Options::default()).await.expect("opened");
+    store.create_game(&new_game("g")).await.expect("created");
+    for seq in 0..200 {
+        store.append(append(seq)).await.expect("appended");
+    }
+    store.close().await;
+    // every change is in the file itself (the log checkpointed at close)
+    let _ = std::fs::remove_file(dir.path().join("arbitre.db-wal"));
+    let mut bytes = std::fs::read(&path).expect("the file");
+    assert!(bytes.len() > 64 * 4096, "{} bytes", bytes.len());
+    // a page of the events' table, mid-file, scrambled (its header too)
+    let page = 4096 * (bytes.len() / 4096 / 2);
+    for (i, b) in bytes[page..page + 4096].iter_mut().enumerate() {
+        *b = (i * 131 % 251) as u8;
+    }
+    std::fs::write(&path, &bytes).expect("written back");
+    match Store::open(&url, Options::default()).await {
+        Ok(_) => panic!("a damaged file was opened"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(
+                text.contains("damage") || text.contains("malformed") || text.contains("corrupt"),
+                "{text}"
+            );
+        }
+    }
 }
