@@ -328,6 +328,24 @@ pub fn keygen(dir: &Path) -> Result<KeyPaths, Error> {
     Ok(paths)
 }
 
+/// A secret key file's bytes (wiped when dropped), if neither group nor
+/// others can read it.
+fn read_private(path: &Path) -> Result<Zeroizing<Vec<u8>>, Error> {
+    let meta = fs::metadata(path).map_err(io_err(path))?;
+    let mode = meta.permissions().mode() & 0o7777;
+    if mode & 0o077 != 0 {
+        return Err(Error::KeyPermissions {
+            path: path.to_path_buf(),
+            mode,
+        });
+    }
+    Ok(Zeroizing::new(read_limited(
+        path,
+        MAX_KEY_FILE_BYTES,
+        "key file",
+    )?))
+}
+
 /// Reads a key file of format `format`: a format-1 file is
 /// [`Error::OldKeyFormat`], whatever else it holds.
 fn parse_key_file<T: DeserializeOwned>(
@@ -390,12 +408,7 @@ impl ArbiterKeys {
     /// and `arbiter.pub` from `dir`, and checks that they belong together.
     pub fn load(dir: &Path) -> Result<Self, Error> {
         let path = dir.join(KEY_FILE);
-        let meta = fs::metadata(&path).map_err(io_err(&path))?;
-        let mode = meta.permissions().mode() & 0o7777;
-        if mode & 0o077 != 0 {
-            return Err(Error::KeyPermissions { path, mode });
-        }
-        let bytes = Zeroizing::new(read_limited(&path, MAX_KEY_FILE_BYTES, "key file")?);
+        let bytes = read_private(&path)?;
         let file: SecretFile =
             parse_key_file(&path, &bytes, KEY_FORMAT, |f: &SecretFile| &f.format)?;
         let opening =
@@ -479,15 +492,7 @@ pub fn server_signing_key(path: &Path) -> Result<(SigningKey, bool), Error> {
         }
         Err(e) => Err(io_err(path)(e)),
         Ok(_) => {
-            let meta = fs::metadata(path).map_err(io_err(path))?;
-            let mode = meta.permissions().mode() & 0o7777;
-            if mode & 0o077 != 0 {
-                return Err(Error::KeyPermissions {
-                    path: path.to_path_buf(),
-                    mode,
-                });
-            }
-            let bytes = Zeroizing::new(read_limited(path, MAX_KEY_FILE_BYTES, "key file")?);
+            let bytes = read_private(path)?;
             let file: ServerKeyFile =
                 parse_key_file(path, &bytes, SERVER_KEY_FORMAT, |f: &ServerKeyFile| {
                     &f.format
