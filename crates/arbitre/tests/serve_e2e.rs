@@ -182,6 +182,7 @@ on_both!(
     hostile_strings_are_only_data,
     hostile_bodies_are_refused,
     token_guessing_is_limited,
+    a_row_altered_in_the_database_is_found_not_served,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.

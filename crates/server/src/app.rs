@@ -585,7 +585,7 @@ async fn list_games(
     let games: Vec<Value> = rows
         .iter()
         .map(|g| {
-            json!({
+            let mut item = json!({
                 "id": g.id,
                 "players": {"white": g.white, "black": g.black},
                 "edition": g.edition,
@@ -593,7 +593,12 @@ async fn list_games(
                 "state": g.state,
                 "result": g.result.as_deref().unwrap_or("*"),
                 "moves": g.moves,
-            })
+            });
+            // extension: listed for the arbiter, never served
+            if let (Some(why), Value::Object(map)) = (&g.tampered, &mut item) {
+                map.insert("tampered".into(), json!(why));
+            }
+            item
         })
         .collect();
     Ok(Json(json!({ "games": games })))

@@ -21,7 +21,7 @@ pub struct ApiError {
     pub status: u16,
     /// A stable code: `malformed`, `unauthorized`, `forbidden`, `not-found`,
     /// `method-not-allowed`, `stale`, `too-large`, `rate-limited`,
-    /// `unavailable`.
+    /// `unavailable`, `tampered`.
     pub code: &'static str,
     /// What is wrong, in words.
     pub message: String,
@@ -96,6 +96,13 @@ impl ApiError {
     /// 503: the store did not answer; nothing was acknowledged.
     pub fn unavailable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+    }
+
+    /// 500 `tampered`: a stored row of the game fails its authentication
+    /// (someone wrote into the database); the game is not served until an
+    /// arbiter has examined it (SECURITY.md).
+    pub fn tampered(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "tampered", message)
     }
 
     /// The body, `{"error": {…}}`.

@@ -86,6 +86,11 @@ pub struct GameSummary {
     result: String,
     /// Half-moves played.
     moves: u64,
+    /// Extension: present when a stored row of the game fails its
+    /// authentication (someone wrote into the database): why. The game is
+    /// listed for the arbiter and not served (`500 tampered`).
+    #[schema(nullable = false)]
+    tampered: Option<String>,
 }
 
 /// A game's state: the report of `arbitre replay --json` and what a board

@@ -482,7 +482,10 @@ impl Shared {
 /// A store failure as the client sees it: nothing was acknowledged.
 pub fn store_unavailable(e: StoreError) -> ApiError {
     tracing::error!(error = %e, "store");
-    ApiError::unavailable(format!("the store did not answer: {e}"))
+    match e {
+        StoreError::Tampered { .. } => ApiError::tampered(e.to_string()),
+        e => ApiError::unavailable(format!("the store did not answer: {e}")),
+    }
 }
 
 /// The state a game's streams and readers see.

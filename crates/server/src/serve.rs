@@ -9,7 +9,7 @@ use crate::tls::ClientAddr;
 
 use arbitre_envelope::{PublicKey, SigningKey};
 use arbitre_laws::Language;
-use arbitre_store::{Batching, Options, Store, TokenHash};
+use arbitre_store::{Batching, MacKey, Options, Store, TokenHash};
 use tokio::net::TcpListener;
 
 use crate::{
@@ -93,6 +93,11 @@ fn store_url(db: &str) -> String {
 /// organiser's token stored (a new one returned when this start made it),
 /// the live games rebuilt with their outage recorded.
 pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartError> {
+    let signer: SigningKey = match config.signer {
+        Some(key) => key,
+        None => arbitre_envelope::generate_signing_key()
+            .map_err(|e| StartError(format!("no server signing key: {e}")))?,
+    };
     let store = Store::open(
         &store_url(&config.db),
         Options {
@@ -100,6 +105,9 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
             node: config.node.clone(),
             address: config.advertise.clone(),
             lease: config.lease,
+            // the rows' authentication key comes from the signing key,
+            // which the database does not hold (SECURITY.md)
+            key: Some(MacKey::derive(signer.as_bytes())),
             ..Options::default()
         },
     )
@@ -134,11 +142,6 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
             Some(token.reveal().to_owned())
         }
         None => None,
-    };
-    let signer: SigningKey = match config.signer {
-        Some(key) => key,
-        None => arbitre_envelope::generate_signing_key()
-            .map_err(|e| StartError(format!("no server signing key: {e}")))?,
     };
     let (closing, _) = tokio::sync::watch::channel(None);
     let shared = Arc::new(Shared {

@@ -68,6 +68,7 @@ async fn line(
     let options = Options {
         batching,
         max_connections: 4,
+        key: Some(arbitre_store::MacKey::from_bytes([0x5a; 32])),
         ..Options::default()
     };
     let store = match Store::open(url, options).await {

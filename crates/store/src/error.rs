@@ -97,6 +97,52 @@ pub enum StoreError {
     /// A stored row cannot be read back as written.
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    /// A stored row of a game fails its authentication (`mac.rs`): it was
+    /// written, changed, moved or removed by someone else than the server
+    /// (or the server's key is not the one it was written with). The game
+    /// is neither loaded nor served: an arbiter examines it.
+    #[error(
+        "the stored record of game `{game}` fails its authentication: {what}; \
+         it is not served until an arbiter has examined it"
+    )]
+    Tampered {
+        /// The game.
+        game: String,
+        /// Which row, and how.
+        what: String,
+    },
+    /// The store's rows were written under another key than this
+    /// server's (another signing key file): refused at start.
+    #[error(
+        "the store `{target}` was written under another key than this server's: every node \
+         of one database must be started with the same signing key file (--signing-key)"
+    )]
+    WrongKey {
+        /// The address (without its password).
+        target: String,
+    },
+    /// The SQLite database holds fewer commits than its mark says this
+    /// node made (`mark.rs`): its write-ahead log was cut short or the file
+    /// was replaced by an older copy, and acknowledged events are missing.
+    #[error(
+        "the database `{target}` lost commits it had acknowledged: node `{node}` made \
+         {marked}, the file holds {found} (its write-ahead log `-wal` was cut short, or the \
+         file was replaced by an older copy); restore the whole files, or remove the \
+         `-mark` file beside it to accept the loss"
+    )]
+    Lost {
+        /// The address.
+        target: String,
+        /// The node whose commits are counted.
+        node: String,
+        /// How many the mark says were made.
+        marked: i64,
+        /// How many the database holds.
+        found: i64,
+    },
+    /// No key to authenticate the rows with was given ([`crate::Options::key`]).
+    #[error("no key to authenticate the store's rows with")]
+    NoKey,
     /// The operating system gave no randomness for a token.
     #[error("no randomness for a token: {0}")]
     Randomness(String),

@@ -24,6 +24,8 @@
 #![warn(missing_docs)]
 
 mod error;
+mod mac;
+mod mark;
 mod token;
 mod writer;
 
@@ -51,9 +53,11 @@ use tokio::{
 };
 
 pub use error::StoreError;
+pub use mac::MacKey;
 pub use token::{new_token, TokenHash};
 
 use error::db;
+use mac::{matches, EntryFields, GameFields};
 use writer::Op;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -94,6 +98,10 @@ pub struct Options {
     /// once it has expired, another node may take its games over.
     /// Default 5 s.
     pub lease: Duration,
+    /// The key every row's authentication code is made and checked with
+    /// (`mac.rs`): required — [`Store::open`] refuses to open without it.
+    /// Every node of one database must have the same.
+    pub key: Option<MacKey>,
 }
 
 impl Default for Options {
@@ -105,6 +113,7 @@ impl Default for Options {
             max_connections: 4,
             address: None,
             lease: Duration::from_secs(5),
+            key: None,
         }
     }
 }
@@ -197,6 +206,10 @@ pub struct GameRow {
     pub result: Option<String>,
     /// The number of moves, as of the last append that set it.
     pub moves: u64,
+    /// Why its stored row fails its authentication, if it does: the game
+    /// is listed so, and neither loaded nor served
+    /// ([`StoreError::Tampered`]).
+    pub tampered: Option<String>,
 }
 
 /// What an append changes in the game's listing (in the same transaction).
@@ -377,6 +390,20 @@ pub(crate) struct Node {
     pub(crate) lease_ms: i64,
     pub(crate) notify: bool,
     pub(crate) commits: broadcast::Sender<Arc<str>>,
+    pub(crate) key: MacKey,
+    /// The node's number of commits, as of its last (`instants.commits`).
+    pub(crate) committed: AtomicI64,
+    /// SQLite: the mark beside the file (`mark.rs`).
+    pub(crate) mark: Option<mark::Mark>,
+}
+
+impl Node {
+    /// Writes the node's number of commits to the mark, if it keeps one.
+    pub(crate) fn write_mark(&self) {
+        if let Some(mark) = &self.mark {
+            mark.write(&self.key, &self.name, self.committed.load(Ordering::SeqCst));
+        }
+    }
 }
 
 /// The PostgreSQL channel a commit notifies with each game's id.
@@ -404,6 +431,9 @@ pub struct Store {
     /// SQLite: the task that checkpoints the write-ahead log.
     checkpoints: Option<AbortOnDrop>,
     counters: Arc<Counters>,
+    /// The games a read found altered (`mac.rs`), and why: listed so by
+    /// [`Store::list_games`] from then on.
+    altered: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// A task stopped when its handle is dropped (with its store).
@@ -608,18 +638,37 @@ pub(crate) fn i64_of(v: u64, what: &str) -> Result<i64, StoreError> {
 const GAME_COLUMNS: &str = "id, created_ms, COALESCE((SELECT l.node FROM leases l \
      WHERE l.game_id = games.id), games.owner) AS owner, setup, white, black, edition, time_control, \
      state, result, COALESCE((SELECT e.moves FROM events e WHERE e.game_id = games.id \
-     AND e.moves IS NOT NULL ORDER BY e.seq DESC LIMIT 1), 0) AS moves";
-const EVENT_COLUMNS: &str = "seq, entry, received_ms, client_id, answer";
+     AND e.moves IS NOT NULL ORDER BY e.seq DESC LIMIT 1), 0) AS moves, mac, summary_seq, \
+     summary_mac";
+pub(crate) const EVENT_COLUMNS: &str = "seq, entry, received_ms, client_id, answer, mac";
 
-fn game_row<R: Row>(row: &R) -> Result<GameRow, StoreError>
+/// A game whose row authenticates, or [`StoreError::Tampered`].
+fn untampered(game: GameRow) -> Result<GameRow, StoreError> {
+    match game.tampered {
+        Some(what) => Err(StoreError::Tampered {
+            game: game.id,
+            what,
+        }),
+        None => Ok(game),
+    }
+}
+
+/// A game's row read back, with its authentication checked (a row that
+/// fails it is read with [`GameRow::tampered`] saying why).
+fn game_row<R: Row>(row: &R, key: &MacKey) -> Result<GameRow, StoreError>
 where
     for<'a> &'a str: sqlx::ColumnIndex<R>,
     for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<Vec<u8>>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
     let get = db("reading a game");
-    Ok(GameRow {
+    let mac: Option<Vec<u8>> = row.try_get("mac").map_err(&get)?;
+    let summary_seq: Option<i64> = row.try_get("summary_seq").map_err(&get)?;
+    let summary_mac: Option<Vec<u8>> = row.try_get("summary_mac").map_err(&get)?;
+    let mut game = GameRow {
         id: row.try_get("id").map_err(&get)?,
         created_ms: row.try_get("created_ms").map_err(&get)?,
         owner: row.try_get("owner").map_err(&get)?,
@@ -631,24 +680,88 @@ where
         state: row.try_get("state").map_err(&get)?,
         result: row.try_get("result").map_err(&get)?,
         moves: u64_of(row.try_get("moves").map_err(&get)?, "a number of moves")?,
-    })
+        tampered: None,
+    };
+    let setup = key.game(GameFields {
+        id: &game.id,
+        created_ms: game.created_ms,
+        setup: &game.setup,
+        white: game.white.as_deref(),
+        black: game.black.as_deref(),
+        edition: &game.edition,
+        time_control: &game.time_control,
+    });
+    if !matches(&setup, mac.as_deref()) {
+        game.tampered = Some("its setup (players, edition, time control) fails its check".into());
+    } else {
+        match summary_seq {
+            Some(seq)
+                if matches(
+                    &key.summary(&game.id, &game.state, game.result.as_deref(), seq),
+                    summary_mac.as_deref(),
+                ) => {}
+            _ => game.tampered = Some("its listed state or result fails its check".into()),
+        }
+    }
+    Ok(game)
 }
 
-pub(crate) fn event_row<R: Row>(row: &R) -> Result<EventRow, StoreError>
+/// An entry of game `game_id`'s log read back ([`EVENT_COLUMNS`]), its
+/// authentication checked: [`StoreError::Tampered`] if it fails.
+pub(crate) fn event_row<R: Row>(
+    row: &R,
+    key: &MacKey,
+    game_id: &str,
+) -> Result<EventRow, StoreError>
 where
     for<'a> &'a str: sqlx::ColumnIndex<R>,
     for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<Vec<u8>>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
     let get = db("reading an entry");
-    Ok(EventRow {
-        seq: u64_of(row.try_get("seq").map_err(&get)?, "a sequence number")?,
+    let seq: i64 = row.try_get("seq").map_err(&get)?;
+    let mac: Option<Vec<u8>> = row.try_get("mac").map_err(&get)?;
+    let entry = EventRow {
+        seq: u64_of(seq, "a sequence number")?,
         entry: row.try_get("entry").map_err(&get)?,
         received_ms: row.try_get("received_ms").map_err(&get)?,
         client_id: row.try_get("client_id").map_err(&get)?,
         answer: row.try_get("answer").map_err(&get)?,
-    })
+    };
+    let expected = key.entry(EntryFields {
+        game_id,
+        seq,
+        entry: &entry.entry,
+        received_ms: entry.received_ms,
+        client_id: entry.client_id.as_deref(),
+        answer: entry.answer.as_deref(),
+    });
+    if !matches(&expected, mac.as_deref()) {
+        return Err(StoreError::Tampered {
+            game: game_id.to_string(),
+            what: format!("entry {seq} of its log fails its check"),
+        });
+    }
+    Ok(entry)
+}
+
+/// The log's entries must run from `first` without a gap: an entry
+/// removed from the middle (each authenticates alone) is found so.
+fn contiguous(game_id: &str, first: u64, entries: &[EventRow]) -> Result<(), StoreError> {
+    for (expected, entry) in (first..).zip(entries) {
+        if entry.seq != expected {
+            return Err(StoreError::Tampered {
+                game: game_id.to_string(),
+                what: format!(
+                    "its log has no entry {expected} (the next stored is {})",
+                    entry.seq
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Opens a pool: one connection first, checked, so that a wrong setting
@@ -673,6 +786,14 @@ macro_rules! connect {
             .connect_with($connect)
             .await
             .map_err(opening(&$target))?;
+        // whether this start is the one that brings the rows'
+        // authentication (version 4): only it signs the rows written before
+        let authenticated: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM _sqlx_migrations WHERE version = 4 AND success",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap_or(0);
         $migrations
             .run(&pool)
             .await
@@ -680,9 +801,156 @@ macro_rules! connect {
                 target: $target.clone(),
                 reason: e.to_string(),
             })?;
-        pool
+        (pool, authenticated == 0)
     }};
 }
+
+/// The start that migrates a store to version 4 computes the codes of the
+/// rows written before (`mac.rs`), in one transaction, and says how many:
+/// a later start never does, and a row without a code fails its check.
+async fn adopt(pool: &Pool, key: &MacKey) -> Result<(), StoreError> {
+    let during = db("authenticating the rows written before version 4");
+    let mut counts = [0usize; 4];
+    on_pool!(pool, p => {
+        let mut tx = p.begin().await.map_err(&during)?;
+        type EntryRow = (String, i64, String, i64, Option<String>, Option<String>);
+        let entries: Vec<EntryRow> = sqlx::query_as(
+            "SELECT game_id, seq, entry, received_ms, client_id, answer FROM events \
+             WHERE mac IS NULL",
+        )
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(&during)?;
+        for (game_id, seq, entry, received_ms, client_id, answer) in &entries {
+            let mac = key.entry(EntryFields {
+                game_id,
+                seq: *seq,
+                entry,
+                received_ms: *received_ms,
+                client_id: client_id.as_deref(),
+                answer: answer.as_deref(),
+            });
+            sqlx::query("UPDATE events SET mac = $1 WHERE game_id = $2 AND seq = $3")
+                .bind(mac)
+                .bind(game_id)
+                .bind(*seq)
+                .execute(&mut *tx)
+                .await
+                .map_err(&during)?;
+        }
+        counts[0] = entries.len();
+        let games: Vec<GameToAdopt> = sqlx::query_as(
+            "SELECT id, created_ms, setup, white, black, edition, time_control, state, result, \
+             (SELECT COALESCE(MAX(e.seq), -1) FROM events e WHERE e.game_id = games.id) \
+             FROM games WHERE mac IS NULL",
+        )
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(&during)?;
+        for g in &games {
+            let (id, created_ms, setup, white, black, edition, time_control, state, result, last) = g;
+            let mac = key.game(GameFields {
+                id,
+                created_ms: *created_ms,
+                setup,
+                white: white.as_deref(),
+                black: black.as_deref(),
+                edition,
+                time_control,
+            });
+            sqlx::query(
+                "UPDATE games SET mac = $1, summary_seq = $2, summary_mac = $3 WHERE id = $4",
+            )
+            .bind(mac)
+            .bind(*last)
+            .bind(key.summary(id, state, result.as_deref(), *last))
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(&during)?;
+        }
+        counts[1] = games.len();
+        let seats: Vec<(Vec<u8>, String, String)> =
+            sqlx::query_as("SELECT hash, game_id, seat FROM seat_tokens WHERE mac IS NULL")
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(&during)?;
+        for (hash, game_id, seat) in &seats {
+            sqlx::query("UPDATE seat_tokens SET mac = $1 WHERE hash = $2")
+                .bind(key.seat(hash, game_id, seat))
+                .bind(hash)
+                .execute(&mut *tx)
+                .await
+                .map_err(&during)?;
+        }
+        counts[2] = seats.len();
+        let organisers: Vec<(Vec<u8>, i64)> =
+            sqlx::query_as("SELECT hash, created_ms FROM organiser_tokens WHERE mac IS NULL")
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(&during)?;
+        for (hash, created_ms) in &organisers {
+            sqlx::query("UPDATE organiser_tokens SET mac = $1 WHERE hash = $2")
+                .bind(key.organiser(hash, *created_ms))
+                .bind(hash)
+                .execute(&mut *tx)
+                .await
+                .map_err(&during)?;
+        }
+        counts[3] = organisers.len();
+        tx.commit().await.map_err(&during)?;
+        Ok::<(), StoreError>(())
+    })?;
+    if counts.iter().any(|n| *n > 0) {
+        tracing::warn!(
+            entries = counts[0],
+            games = counts[1],
+            seat_tokens = counts[2],
+            organiser_tokens = counts[3],
+            "the store was upgraded to authenticated rows: the rows written before are \
+             taken as they are now (this is said once, at the upgrade; SECURITY.md)"
+        );
+    }
+    Ok(())
+}
+
+/// The store keeps its key's check (made by the first start): a start
+/// with another key is refused, before it reads any game.
+async fn check_key(pool: &Pool, key: &MacKey, target: &str) -> Result<(), StoreError> {
+    let during = db("checking the store's key");
+    let stored: Vec<u8> = on_pool!(pool, p => {
+        sqlx::query("INSERT INTO store_key (id, mac) VALUES (1, $1) ON CONFLICT DO NOTHING")
+            .bind(key.check())
+            .execute(p)
+            .await
+            .map_err(&during)?;
+        sqlx::query_scalar("SELECT mac FROM store_key WHERE id = 1")
+            .fetch_one(p)
+            .await
+            .map_err(&during)
+    })?;
+    if matches(&key.check(), Some(&stored)) {
+        Ok(())
+    } else {
+        Err(StoreError::WrongKey {
+            target: target.to_string(),
+        })
+    }
+}
+
+/// A game's row as [`adopt`] reads it (its last entry's place last).
+type GameToAdopt = (
+    String,
+    i64,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+    String,
+    String,
+    Option<String>,
+    i64,
+);
 
 /// Registers node `name` with a fresh lease: a new node at epoch 1, a
 /// known one with its epoch raised (a second process under the same name
@@ -734,9 +1002,12 @@ impl Store {
     /// on, migrates its schema forward and starts the writer.
     pub async fn open(url: &str, options: Options) -> Result<Store, StoreError> {
         let target = redact(url);
-        let pool = if url.starts_with("sqlite:") {
-            let connect = SqliteConnectOptions::from_str(url)
-                .map_err(opening(&target))?
+        let key = options.key.clone().ok_or(StoreError::NoKey)?;
+        let mut file: Option<std::path::PathBuf> = None;
+        let (pool, upgraded) = if url.starts_with("sqlite:") {
+            let connect = SqliteConnectOptions::from_str(url).map_err(opening(&target))?;
+            file = Some(connect.get_filename().to_owned());
+            let connect = connect
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
@@ -745,7 +1016,7 @@ impl Store {
                 // checkpoints run beside the writer (see `checkpoints`); the
                 // writer checkpoints only if the log grows past this
                 .pragma("wal_autocheckpoint", WAL_BACKSTOP_PAGES.to_string());
-            Pool::Sqlite(connect!(
+            let (pool, upgraded) = connect!(
                 sqlx::SqliteConnection,
                 SqlitePoolOptions,
                 connect,
@@ -755,10 +1026,11 @@ impl Store {
                 target,
                 // an embedded file's connection does not break
                 false
-            ))
+            );
+            (Pool::Sqlite(pool), upgraded)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let connect = PgConnectOptions::from_str(url).map_err(opening(&target))?;
-            Pool::Postgres(connect!(
+            let (pool, upgraded) = connect!(
                 sqlx::PgConnection,
                 PgPoolOptions,
                 connect,
@@ -767,7 +1039,8 @@ impl Store {
                 options,
                 target,
                 true
-            ))
+            );
+            (Pool::Postgres(pool), upgraded)
         } else {
             return Err(StoreError::Open {
                 target,
@@ -777,8 +1050,38 @@ impl Store {
         if let Pool::Sqlite(p) = &pool {
             quick_check(p, &target).await?;
         }
+        if upgraded {
+            adopt(&pool, &key).await?;
+        }
+        check_key(&pool, &key, &target).await?;
+        // SQLite: the commits the mark beside the file says were made are
+        // all in it (a log cut short is found here, before any game is read)
+        let mark = match (&pool, &file) {
+            (Pool::Sqlite(p), Some(file)) => {
+                let marked = mark::read(&key, file)?;
+                let counts: Vec<(String, i64)> =
+                    sqlx::query_as("SELECT node, commits FROM instants")
+                        .fetch_all(p)
+                        .await
+                        .map_err(db("reading the number of commits"))?;
+                mark::check(&target, marked, |node| {
+                    counts
+                        .iter()
+                        .find(|(n, _)| n == node)
+                        .map_or(0, |(_, c)| *c)
+                })?;
+                Some(mark::Mark::open(file)?)
+            }
+            _ => None,
+        };
         let lease_ms = i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX / 2);
         let epoch = register(&pool, &options.node, options.address.as_deref(), lease_ms).await?;
+        let committed: i64 = on_pool!(&pool, p =>
+            sqlx::query_scalar("SELECT commits FROM instants WHERE node = $1")
+                .bind(&options.node)
+                .fetch_one(p)
+                .await)
+        .map_err(db("reading the number of commits"))?;
         let (commits, _) = broadcast::channel(1024);
         let this = Arc::new(Node {
             name: options.node.clone(),
@@ -786,7 +1089,11 @@ impl Store {
             lease_ms,
             notify: options.address.is_some() && matches!(pool, Pool::Postgres(_)),
             commits,
+            key,
+            committed: AtomicI64::new(committed),
+            mark,
         });
+        this.write_mark();
         let listener = match &pool {
             Pool::Postgres(p) if this.notify => {
                 let mut listener = sqlx::postgres::PgListener::connect_with(p)
@@ -823,7 +1130,29 @@ impl Store {
             task,
             checkpoints,
             counters,
+            altered: Default::default(),
         })
+    }
+
+    /// Notes the game a read found altered; passes the result on.
+    fn noted<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if let Err(StoreError::Tampered { game, what }) = &result {
+            if let Ok(mut altered) = self.altered.lock() {
+                altered.entry(game.clone()).or_insert_with(|| what.clone());
+            }
+        }
+        result
+    }
+
+    /// The listed games with what reads found altered marked so.
+    fn marked(&self, rows: Result<Vec<GameRow>, StoreError>) -> Result<Vec<GameRow>, StoreError> {
+        let mut rows = rows?;
+        if let Ok(altered) = self.altered.lock() {
+            for row in rows.iter_mut().filter(|r| r.tampered.is_none()) {
+                row.tampered = altered.get(&row.id).cloned();
+            }
+        }
+        Ok(rows)
     }
 
     /// This node's name.
@@ -1056,12 +1385,14 @@ impl Store {
     /// resolves).
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
         let during = db("creating a game");
+        let key = &self.this.key;
         on_pool!(&self.pool, p => {
             let mut tx = p.begin().await.map_err(&during)?;
             let inserted = sqlx::query(
                 "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
-                 time_control, state, result) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL) ON CONFLICT DO NOTHING",
+                 time_control, state, result, mac, summary_seq, summary_mac) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, -1, $11) \
+                 ON CONFLICT DO NOTHING",
             )
             .bind(&game.id)
             .bind(game.created_ms)
@@ -1072,6 +1403,16 @@ impl Store {
             .bind(&game.edition)
             .bind(&game.time_control)
             .bind(&game.state)
+            .bind(key.game(GameFields {
+                id: &game.id,
+                created_ms: game.created_ms,
+                setup: &game.setup,
+                white: game.white.as_deref(),
+                black: game.black.as_deref(),
+                edition: &game.edition,
+                time_control: &game.time_control,
+            }))
+            .bind(key.summary(&game.id, &game.state, None, -1))
             .execute(&mut *tx)
             .await
             .map_err(&during)?;
@@ -1085,10 +1426,13 @@ impl Store {
                 .await
                 .map_err(&during)?;
             for (seat, hash) in &game.tokens {
-                sqlx::query("INSERT INTO seat_tokens (hash, game_id, seat) VALUES ($1, $2, $3)")
+                sqlx::query(
+                    "INSERT INTO seat_tokens (hash, game_id, seat, mac) VALUES ($1, $2, $3, $4)",
+                )
                     .bind(hash.0.to_vec())
                     .bind(&game.id)
                     .bind(seat.code())
+                    .bind(key.seat(&hash.0, &game.id, seat.code()))
                     .execute(&mut *tx)
                     .await
                     .map_err(&during)?;
@@ -1099,15 +1443,22 @@ impl Store {
 
     /// One game, without its log.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-        on_pool!(&self.pool, p => {
-            let row = sqlx::query(&sql)
-                .bind(id)
-                .fetch_optional(p)
-                .await
-                .map_err(db("reading a game"))?;
-            row.as_ref().map(game_row).transpose()
-        })
+        self.noted(
+            async {
+                let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+                on_pool!(&self.pool, p => {
+                    let row = sqlx::query(&sql)
+                        .bind(id)
+                        .fetch_optional(p)
+                        .await
+                        .map_err(db("reading a game"))?;
+                    row.as_ref().map(|r| game_row(r, &self.this.key)).transpose()
+                })?
+                .map(untampered)
+                .transpose()
+            }
+            .await,
+        )
     }
 
     /// The entries of a game's log after `after` (all of them with `None`),
@@ -1117,51 +1468,82 @@ impl Store {
         id: &str,
         after: Option<u64>,
     ) -> Result<Vec<EventRow>, StoreError> {
-        let after = match after {
-            Some(seq) => i64_of(seq, "a sequence number")?,
-            None => -1,
-        };
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq"
-        );
-        on_pool!(&self.pool, p => {
-            let rows = sqlx::query(&sql)
-                .bind(id)
-                .bind(after)
-                .fetch_all(p)
-                .await
-                .map_err(db("reading a game's log"))?;
-            rows.iter().map(event_row).collect()
-        })
+        self.noted(
+            async {
+                let after = match after {
+                    Some(seq) => i64_of(seq, "a sequence number")?,
+                    None => -1,
+                };
+                let sql = format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq"
+            );
+                on_pool!(&self.pool, p => {
+                    let rows = sqlx::query(&sql)
+                        .bind(id)
+                        .bind(after)
+                        .fetch_all(p)
+                        .await
+                        .map_err(db("reading a game's log"))?;
+                    let entries = rows
+                        .iter()
+                        .map(|r| event_row(r, &self.this.key, id))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let first = after.checked_add(1).map_or(0, |n| u64::try_from(n).unwrap_or(0));
+                    contiguous(id, first, &entries)?;
+                    Ok(entries)
+                })
+            }
+            .await,
+        )
     }
 
     /// A game and its whole log, read in one transaction (a consistent
     /// snapshot).
     pub async fn load_game(&self, id: &str) -> Result<Option<LoadedGame>, StoreError> {
-        let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-        let events_sql =
-            format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 ORDER BY seq");
-        let during = db("loading a game");
-        on_pool!(&self.pool, p => {
-            let mut tx = p.begin().await.map_err(&during)?;
-            let Some(row) = sqlx::query(&game_sql)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(&during)?
-            else {
-                return Ok(None);
-            };
-            let game = game_row(&row)?;
-            let rows = sqlx::query(&events_sql)
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await
-                .map_err(&during)?;
-            let entries = rows.iter().map(event_row).collect::<Result<Vec<_>, _>>()?;
-            tx.commit().await.map_err(&during)?;
-            Ok(Some(LoadedGame { game, entries }))
-        })
+        self.noted(async {
+            let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+            let events_sql =
+                format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 ORDER BY seq");
+            let during = db("loading a game");
+            on_pool!(&self.pool, p => {
+                let mut tx = p.begin().await.map_err(&during)?;
+                let Some(row) = sqlx::query(&game_sql)
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .map_err(&during)?
+                else {
+                    return Ok(None);
+                };
+                let game = untampered(game_row(&row, &self.this.key)?)?;
+                let summary_seq: Option<i64> = row.try_get("summary_seq").map_err(&during)?;
+                let rows = sqlx::query(&events_sql)
+                    .bind(id)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(&during)?;
+                let entries = rows
+                    .iter()
+                    .map(|r| event_row(r, &self.this.key, id))
+                    .collect::<Result<Vec<_>, _>>()?;
+                tx.commit().await.map_err(&during)?;
+                contiguous(id, 0, &entries)?;
+                // the entry that set the listed state and result is there: a
+                // log cut short behind it (a result taken back) is found
+                let last = entries.last().map_or(-1, |e| i64::try_from(e.seq).unwrap_or(i64::MAX));
+                if let Some(seq) = summary_seq.filter(|seq| *seq > last) {
+                    return Err(StoreError::Tampered {
+                        game: id.to_string(),
+                        what: format!(
+                            "its state `{}` was set by entry {seq}, and its log ends before it",
+                            game.state
+                        ),
+                    });
+                }
+                Ok(Some(LoadedGame { game, entries }))
+            })
+        }
+        .await)
     }
 
     /// The entry of a game with this `client_id`, if any: a retried event
@@ -1171,79 +1553,125 @@ impl Store {
         id: &str,
         client_id: &str,
     ) -> Result<Option<EventRow>, StoreError> {
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2 \
-                     ORDER BY seq LIMIT 1"
-        );
-        on_pool!(&self.pool, p => {
-            let row = sqlx::query(&sql)
-                .bind(id)
-                .bind(client_id)
-                .fetch_optional(p)
-                .await
-                .map_err(db("finding a client_id"))?;
-            row.as_ref().map(event_row).transpose()
-        })
+        self.noted(
+            async {
+                let sql = format!(
+                    "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2 \
+                         ORDER BY seq LIMIT 1"
+                );
+                on_pool!(&self.pool, p => {
+                    let row = sqlx::query(&sql)
+                        .bind(id)
+                        .bind(client_id)
+                        .fetch_optional(p)
+                        .await
+                        .map_err(db("finding a client_id"))?;
+                    row.as_ref().map(|r| event_row(r, &self.this.key, id)).transpose()
+                })
+            }
+            .await,
+        )
     }
 
     /// The games, oldest first, filtered as `GET /api/games` asks.
     pub async fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games \
-             WHERE ($1 IS NULL OR state = $1) AND ($2 IS NULL OR white = $2 OR black = $2) \
-             ORDER BY created_ms, id"
-        );
-        on_pool!(&self.pool, p => {
-            let rows = sqlx::query(&sql)
-                .bind(&filter.state)
-                .bind(&filter.player)
-                .fetch_all(p)
-                .await
-                .map_err(db("listing games"))?;
-            rows.iter().map(game_row).collect()
-        })
+        self.marked(
+            async {
+                let sql = format!(
+                    "SELECT {GAME_COLUMNS} FROM games \
+                 WHERE ($1 IS NULL OR state = $1) AND ($2 IS NULL OR white = $2 OR black = $2) \
+                 ORDER BY created_ms, id"
+                );
+                on_pool!(&self.pool, p => {
+                    let rows = sqlx::query(&sql)
+                        .bind(&filter.state)
+                        .bind(&filter.player)
+                        .fetch_all(p)
+                        .await
+                        .map_err(db("listing games"))?;
+                    rows.iter().map(|r| game_row(r, &self.this.key)).collect()
+                })
+            }
+            .await,
+        )
     }
 
     /// The games this node holds the lease of, not finished (playing,
     /// adjourned, awaiting a ruling): what a restart rebuilds.
     pub async fn live_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games JOIN leases ON leases.game_id = games.id \
-             WHERE leases.node = $1 AND state <> 'finished' ORDER BY created_ms, id"
-        );
-        on_pool!(&self.pool, p => {
-            let rows = sqlx::query(&sql)
-                .bind(&self.node)
-                .fetch_all(p)
-                .await
-                .map_err(db("listing live games"))?;
-            rows.iter().map(game_row).collect()
-        })
+        self.marked(
+            async {
+                let sql = format!(
+                    "SELECT {GAME_COLUMNS} FROM games JOIN leases ON leases.game_id = games.id \
+                 WHERE leases.node = $1 AND state <> 'finished' ORDER BY created_ms, id"
+                );
+                on_pool!(&self.pool, p => {
+                    let rows = sqlx::query(&sql)
+                        .bind(&self.node)
+                        .fetch_all(p)
+                        .await
+                        .map_err(db("listing live games"))?;
+                    rows.iter().map(|r| game_row(r, &self.this.key)).collect()
+                })
+            }
+            .await,
+        )
     }
 
     /// The game and seat a token hash acts for, if any.
+    /// A token row that fails its authentication is
+    /// [`StoreError::Tampered`] (its game's): no one acts through a hash
+    /// written into the database.
     pub async fn find_seat(&self, hash: &TokenHash) -> Result<Option<(String, Seat)>, StoreError> {
-        let row: Option<(String, String)> = on_pool!(&self.pool, p =>
-            sqlx::query_as("SELECT game_id, seat FROM seat_tokens WHERE hash = $1")
-                .bind(hash.0.to_vec())
-                .fetch_optional(p)
-                .await)
-        .map_err(db("finding a token"))?;
-        row.map(|(game, seat)| Ok((game, Seat::from_code(&seat)?)))
-            .transpose()
+        self.noted(
+            async {
+                let row: Option<(String, String, Option<Vec<u8>>)> = on_pool!(&self.pool, p =>
+                sqlx::query_as("SELECT game_id, seat, mac FROM seat_tokens WHERE hash = $1")
+                    .bind(hash.0.to_vec())
+                    .fetch_optional(p)
+                    .await)
+                .map_err(db("finding a token"))?;
+                row.map(|(game, seat, mac)| {
+                    if !matches(&self.this.key.seat(&hash.0, &game, &seat), mac.as_deref()) {
+                        return Err(StoreError::Tampered {
+                            game,
+                            what: format!("the token of its seat `{seat}` fails its check"),
+                        });
+                    }
+                    Ok((game, Seat::from_code(&seat)?))
+                })
+                .transpose()
+            }
+            .await,
+        )
     }
 
     /// The seats' token hashes of a game.
     pub async fn seat_tokens(&self, id: &str) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
-        let rows: Vec<(String, Vec<u8>)> = on_pool!(&self.pool, p =>
-            sqlx::query_as("SELECT seat, hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat")
-                .bind(id)
-                .fetch_all(p)
-                .await)
-        .map_err(db("reading tokens"))?;
-        rows.iter()
-            .map(|(seat, hash)| Ok((Seat::from_code(seat)?, TokenHash::from_slice(hash)?)))
-            .collect()
+        self.noted(
+            async {
+                let rows: Vec<(String, Vec<u8>, Option<Vec<u8>>)> = on_pool!(&self.pool, p =>
+                sqlx::query_as(
+                    "SELECT seat, hash, mac FROM seat_tokens WHERE game_id = $1 ORDER BY seat",
+                )
+                    .bind(id)
+                    .fetch_all(p)
+                    .await)
+                .map_err(db("reading tokens"))?;
+                rows.iter()
+                    .map(|(seat, hash, mac)| {
+                        if !matches(&self.this.key.seat(hash, id, seat), mac.as_deref()) {
+                            return Err(StoreError::Tampered {
+                                game: id.to_string(),
+                                what: format!("the token of its seat `{seat}` fails its check"),
+                            });
+                        }
+                        Ok((Seat::from_code(seat)?, TokenHash::from_slice(hash)?))
+                    })
+                    .collect()
+            }
+            .await,
+        )
     }
 
     /// Adds an organiser's token hash (committed when this resolves; adding
@@ -1254,26 +1682,44 @@ impl Store {
         created_ms: i64,
     ) -> Result<(), StoreError> {
         on_pool!(&self.pool, p => sqlx::query(
-                "INSERT INTO organiser_tokens (hash, created_ms) VALUES ($1, $2) \
+                "INSERT INTO organiser_tokens (hash, created_ms, mac) VALUES ($1, $2, $3) \
                  ON CONFLICT DO NOTHING",
             )
             .bind(hash.0.to_vec())
             .bind(created_ms)
+            .bind(self.this.key.organiser(&hash.0, created_ms))
             .execute(p)
             .await
             .map(|_| ()))
         .map_err(db("adding an organiser's token"))
     }
 
-    /// Whether this hash is an organiser's token's.
+    /// Whether this hash is an organiser's token's: a row that fails its
+    /// authentication (written into the database) is no organiser's, and
+    /// is logged.
     pub async fn is_organiser(&self, hash: &TokenHash) -> Result<bool, StoreError> {
-        let found: Option<i64> = on_pool!(&self.pool, p =>
-            sqlx::query_scalar("SELECT created_ms FROM organiser_tokens WHERE hash = $1")
+        let found: Option<(i64, Option<Vec<u8>>)> = on_pool!(&self.pool, p =>
+            sqlx::query_as("SELECT created_ms, mac FROM organiser_tokens WHERE hash = $1")
                 .bind(hash.0.to_vec())
                 .fetch_optional(p)
                 .await)
         .map_err(db("finding an organiser's token"))?;
-        Ok(found.is_some())
+        Ok(match found {
+            Some((created_ms, mac)) => {
+                let genuine = matches(
+                    &self.this.key.organiser(&hash.0, created_ms),
+                    mac.as_deref(),
+                );
+                if !genuine {
+                    tracing::error!(
+                        "an organiser's token row fails its authentication: refused \
+                         (written into the database by someone else than this server)"
+                    );
+                }
+                genuine
+            }
+            None => false,
+        })
     }
 
     /// Whether any organiser's token is stored (on a first start, none).

@@ -10,8 +10,8 @@ use std::{
 use tokio::sync::{mpsc, oneshot};
 
 use crate::{
-    error::db, i64_of, now_sql, on_pool, Append, Batching, Counters, Node, Pool, StoreError,
-    Summary, CHANNEL,
+    error::db, event_row, i64_of, mac::EntryFields, now_sql, on_pool, Append, Batching, Counters,
+    Node, Pool, StoreError, Summary, CHANNEL, EVENT_COLUMNS,
 };
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -96,6 +96,9 @@ async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &Node, counters: &Counte
     let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     match result {
         Ok(outcomes) => {
+            // before any caller is told: an acknowledged commit is always
+            // within the mark (SQLite: a log cut short is found at start)
+            node.write_mark();
             let committed = outcomes.iter().filter(|o| o.is_ok()).count() as u64;
             let refused = outcomes.len() as u64 - committed;
             counters.transactions.fetch_add(1, Ordering::Relaxed);
@@ -141,6 +144,27 @@ struct Row<'a> {
     moves: Option<i64>,
     rank: i64,
     lease: i64,
+    /// The entry's authentication code (`mac.rs`).
+    mac: Vec<u8>,
+}
+
+/// An append's authentication code at its place.
+fn entry_mac(node: &Node, append: &Append, seq: i64) -> Vec<u8> {
+    node.key.entry(EntryFields {
+        game_id: &append.game_id,
+        seq,
+        entry: &append.entry,
+        received_ms: append.received_ms,
+        client_id: append.client_id.as_deref(),
+        answer: append.answer.as_deref(),
+    })
+}
+
+/// The listed state's code: the state and result after the entry at
+/// `seq`, which set them.
+fn summary_mac(node: &Node, game_id: &str, summary: &Summary, seq: i64) -> Vec<u8> {
+    node.key
+        .summary(game_id, &summary.state, summary.result.as_deref(), seq)
 }
 
 /// Writes the whole batch with one `INSERT` for its entries, one `UPDATE`
@@ -176,6 +200,7 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
                     moves,
                     rank: *rank,
                     lease,
+                    mac: entry_mac(node, append, seq),
                 });
                 *rank += 1;
                 latest = latest.max(Some(append.received_ms));
@@ -193,11 +218,12 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
             }
         }
     }
-    // each game's state and result after its last entry of the batch
-    let mut summaries: HashMap<&str, &Summary> = HashMap::new();
+    // each game's state and result after its last entry of the batch,
+    // with the place of that entry
+    let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
     for row in &rows {
         if let Some(summary) = &row.append.summary {
-            summaries.insert(row.append.game_id.as_str(), summary);
+            summaries.insert(row.append.game_id.as_str(), (summary, row.seq));
         }
     }
     let during = db("committing appends");
@@ -207,9 +233,10 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
         let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
         if !rows.is_empty() {
             let mut insert = sqlx::QueryBuilder::new(
-                "INSERT INTO events (game_id, seq, entry, received_ms, client_id, answer, moves) \
+                "INSERT INTO events \
+                 (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
                  SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \
-                 v.column8 FROM (",
+                 v.column8, v.column10 FROM (",
             );
             insert.push_values(&rows, |mut values, row| {
                 values
@@ -221,7 +248,8 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
                     .push_bind(row.append.answer.as_deref())
                     .push_bind(row.rank)
                     .push_bind(row.moves)
-                    .push_bind(row.lease);
+                    .push_bind(row.lease)
+                    .push_bind(row.mac.as_slice());
             });
             // the game's lease names this node with the owner's epoch
             insert.push(
@@ -245,13 +273,16 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
         }
         if !summaries.is_empty() {
             let mut update = sqlx::QueryBuilder::new(
-                "UPDATE games SET state = v.column2, result = v.column3 FROM (",
+                "UPDATE games SET state = v.column2, result = v.column3, \
+                 summary_seq = v.column4, summary_mac = v.column5 FROM (",
             );
-            update.push_values(&summaries, |mut values, (game, summary)| {
+            update.push_values(&summaries, |mut values, (game, (summary, seq))| {
                 values
                     .push_bind(*game)
                     .push_bind(summary.state.as_str())
-                    .push_bind(summary.result.as_deref());
+                    .push_bind(summary.result.as_deref())
+                    .push_bind(*seq)
+                    .push_bind(summary_mac(node, game, summary, *seq));
             });
             // a game's row is written only when its state or result changes
             update.push(
@@ -260,12 +291,17 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
             );
             update.build().persistent(false).execute(&mut *tx).await.map_err(&during)?;
         }
+        let mut commits = None;
         if let Some(at_ms) = latest {
-            if !fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)? {
+            commits = fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)?;
+            if commits.is_none() {
                 return Err(StoreError::Fenced { node: node.name.clone() });
             }
         }
         tx.commit().await.map_err(&during)?;
+        if let Some(commits) = commits {
+            node.committed.store(commits, Ordering::SeqCst);
+        }
         Ok(true)
         }.await;
         untrusted(conn, &result).await;
@@ -273,9 +309,10 @@ async fn at_once(pool: &Pool, batch: &[Op], node: &Node) -> Result<bool, StoreEr
     }.await)
 }
 
-/// Renews this node's lease and raises its last durable instant to `at_ms`
-/// (never lowers it), if the node's epoch is still the one it holds:
-/// `false` when another node has fenced it (raised its epoch to take its
+/// Renews this node's lease, raises its last durable instant to `at_ms`
+/// (never lowers it) and counts the commit, if the node's epoch is still
+/// the one it holds: the node's number of commits with this one, or `None`
+/// when another node has fenced it (raised its epoch to take its
 /// games over), and the transaction must not commit. The row stays locked
 /// to the commit: a node taking over waits for it, then sees the renewed
 /// lease.
@@ -284,7 +321,7 @@ async fn fence<'c, DB>(
     node: &Node,
     now: &str,
     at_ms: i64,
-) -> Result<bool, sqlx::Error>
+) -> Result<Option<i64>, sqlx::Error>
 where
     DB: sqlx::Database,
     for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
@@ -295,16 +332,16 @@ where
 {
     let sql = format!(
         "UPDATE instants SET at_ms = CASE WHEN $3 > at_ms THEN $3 ELSE at_ms END, \
-         expires_ms = {now} + $4 WHERE node = $1 AND epoch = $2 RETURNING epoch"
+         expires_ms = {now} + $4, commits = commits + 1 WHERE node = $1 AND epoch = $2 \
+         RETURNING commits"
     );
-    let renewed: Option<i64> = sqlx::query_scalar(&sql)
+    sqlx::query_scalar(&sql)
         .bind(node.name.as_str())
         .bind(node.epoch.load(Ordering::SeqCst))
         .bind(at_ms)
         .bind(node.lease_ms)
         .fetch_optional(&mut **tx)
-        .await?;
-    Ok(renewed.is_some())
+        .await
 }
 
 /// After a commit: wakes this node's readers of the games that have new
@@ -361,8 +398,9 @@ async fn one_by_one(
                         (Ok(seq), Ok(moves), Ok(lease)) => {
                             let inserted = sqlx::query(
                                 "INSERT INTO events \
-                                 (game_id, seq, entry, received_ms, client_id, answer, moves) \
-                                 SELECT $1, $2, $3, $4, $5, $6, $7 \
+                                 (game_id, seq, entry, received_ms, client_id, answer, moves, \
+                                  mac) \
+                                 SELECT $1, $2, $3, $4, $5, $6, $7, $10 \
                                  WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 \
                                                AND node = $8 AND epoch = $9) \
                                  AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
@@ -380,19 +418,23 @@ async fn one_by_one(
                             .bind(moves)
                             .bind(node.name.as_str())
                             .bind(lease)
+                            .bind(entry_mac(node, append, seq))
                             .execute(&mut *tx)
                             .await
                             .map_err(&during)?;
                             if inserted.rows_affected() == 1 {
                                 if let Some(summary) = &append.summary {
                                     sqlx::query(
-                                        "UPDATE games SET state = $2, result = $3 \
+                                        "UPDATE games SET state = $2, result = $3, \
+                                         summary_seq = $4, summary_mac = $5 \
                                          WHERE id = $1 AND (state IS DISTINCT FROM $2 \
                                          OR result IS DISTINCT FROM $3)",
                                     )
                                     .bind(&append.game_id)
                                     .bind(&summary.state)
                                     .bind(&summary.result)
+                                    .bind(seq)
+                                    .bind(summary_mac(node, &append.game_id, summary, seq))
                                     .execute(&mut *tx)
                                     .await
                                     .map_err(&during)?;
@@ -400,7 +442,7 @@ async fn one_by_one(
                                 latest = latest.max(Some(append.received_ms));
                                 Ok(())
                             } else {
-                                Err(refusal(&mut tx, append, &node.name).await?)
+                                Err(refusal(&mut tx, append, node).await?)
                             }
                         }
                         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
@@ -416,10 +458,13 @@ async fn one_by_one(
         // fenced even when every append was refused: a node that lost its
         // lease is told so, not each append's reason
         let at_ms = latest.unwrap_or(0);
-        if !fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)? {
+        let Some(commits) = fence(&mut tx, node, now_sql(pool), at_ms).await.map_err(&during)?
+        else {
             return Err(StoreError::Fenced { node: node.name.clone() });
-        }
-        tx.commit().await.map_err(&during)
+        };
+        tx.commit().await.map_err(&during)?;
+        node.committed.store(commits, Ordering::SeqCst);
+        Ok(())
         }.await;
         untrusted(conn, &result).await;
         result
@@ -452,7 +497,7 @@ where
 async fn refusal<'c, DB>(
     tx: &mut sqlx::Transaction<'c, DB>,
     append: &Append,
-    node: &str,
+    this: &Node,
 ) -> Result<StoreError, StoreError>
 where
     DB: sqlx::Database,
@@ -463,10 +508,12 @@ where
     for<'q> Option<String>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
     for<'q> i64: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
     for<'q> Option<i64>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<Vec<u8>>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
     for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
     usize: sqlx::ColumnIndex<DB::Row>,
 {
     let during = db("checking a refused append");
+    let node = this.name.as_str();
     let game = append.game_id.as_str();
     let lease: Option<(String, i64)> =
         sqlx::query_as("SELECT node, epoch FROM leases WHERE game_id = $1")
@@ -488,21 +535,24 @@ where
         Some(_) => {}
     }
     if let Some(client_id) = &append.client_id {
-        let first: Option<(i64, Option<String>)> = sqlx::query_as(
-            "SELECT seq, answer FROM events WHERE game_id = $1 AND client_id = $2 \
-                 ORDER BY seq LIMIT 1",
-        )
-        .bind(game)
-        .bind(client_id.as_str())
-        .fetch_optional(&mut **tx)
-        .await
-        .map_err(&during)?;
-        if let Some((seq, answer)) = first {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2 \
+                 ORDER BY seq LIMIT 1"
+        );
+        let first = sqlx::query(&sql)
+            .bind(game)
+            .bind(client_id.as_str())
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(&during)?;
+        if let Some(row) = first {
+            // the first answer is given back only if it is the server's
+            let first = event_row(&row, &this.key, game)?;
             return Ok(StoreError::DuplicateClientId {
                 game: game.to_string(),
                 client_id: client_id.clone(),
-                seq: u64::try_from(seq).unwrap_or_default(),
-                answer,
+                seq: first.seq,
+                answer: first.answer,
             });
         }
     }

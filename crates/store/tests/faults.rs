@@ -1,5 +1,6 @@
 //! The store's files damaged or starved (issue 15): a disk full, a page of
-//! the SQLite file damaged while the server was stopped.
+//! the SQLite file damaged while the server was stopped, a write-ahead log
+//! cut short.
 //!
 //! A disk full (a small tmpfs, mounted by the test, which needs root):
 //! appends are refused with an error that says so; once space returns,
@@ -17,7 +18,7 @@ mod common;
 use std::{path::Path, process::Command};
 
 use arbitre_record::StoredEntry;
-use arbitre_store::{Append, Options, Store, StoreError};
+use arbitre_store::{Append, Store, StoreError};
 use common::new_game;
 use serde_json::json;
 
@@ -73,7 +74,7 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
     assert!(mounted.success(), "mounting a tmpfs as root");
     let _mount = Mounted(dir.path().to_owned());
     let url = format!("sqlite://{}/arbitre.db", dir.path().display());
-    let store = Store::open(&url, Options::default()).await.expect("opened");
+    let store = Store::open(&url, common::options()).await.expect("opened");
     store.create_game(&new_game("g")).await.expect("created");
 
     let mut acknowledged = Vec::new();
@@ -112,7 +113,7 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
     }
     store.close().await;
     // reopened: every acknowledged append once, in order, nothing else
-    let store = Store::open(&url, Options::default())
+    let store = Store::open(&url, common::options())
         .await
         .expect("reopened");
     let rows = store.entries_after("g", None).await.expect("read");
@@ -129,7 +130,7 @@ async fn a_damaged_sqlite_page_is_reported_at_start() {
     let dir = tempfile::tempdir().expect("a directory");
     let path = dir.path().join("arbitre.db");
     let url = format!("sqlite://{}", path.display());
-    let store = Store::open(&url, Options::default()).await.expect("opened");
+    let store = Store::open(&url, common::options()).await.expect("opened");
     store.create_game(&new_game("g")).await.expect("created");
     for seq in 0..200 {
         store.append(append(seq)).await.expect("appended");
@@ -145,7 +146,7 @@ async fn a_damaged_sqlite_page_is_reported_at_start() {
         *b = (i * 131 % 251) as u8;
     }
     std::fs::write(&path, &bytes).expect("written back");
-    match Store::open(&url, Options::default()).await {
+    match Store::open(&url, common::options()).await {
         Ok(_) => panic!("a damaged file was opened"),
         Err(e) => {
             let text = e.to_string();
@@ -155,4 +156,103 @@ async fn a_damaged_sqlite_page_is_reported_at_start() {
             );
         }
     }
+}
+
+/// The store's files as a crash or a copy leaves them: the database, its
+/// write-ahead log and the commit mark (not the shared-memory index).
+fn copy_files(from: &Path, to: &Path, wal_len: Option<u64>, with_mark: bool) {
+    std::fs::create_dir_all(to).expect("a directory");
+    std::fs::copy(from.join("arbitre.db"), to.join("arbitre.db")).expect("the database");
+    std::fs::copy(from.join("arbitre.db-wal"), to.join("arbitre.db-wal")).expect("the log");
+    if let Some(len) = wal_len {
+        let wal = std::fs::OpenOptions::new()
+            .write(true)
+            .open(to.join("arbitre.db-wal"))
+            .expect("the log copied");
+        wal.set_len(len).expect("cut short");
+    }
+    if with_mark {
+        std::fs::copy(from.join("arbitre.db-mark"), to.join("arbitre.db-mark")).expect("the mark");
+    }
+}
+
+/// A write-ahead log cut short (a copy of the files taken without the
+/// whole `-wal`, a damaged disk): SQLite replays the log up to the cut and
+/// drops the commits after it without a word. The mark beside the file
+/// finds it: the start is refused, saying commits were lost and how many.
+/// The same files with their whole log open with every commit; without
+/// the mark, the cut log is opened silently with commits missing — what
+/// the mark is for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_ahead_log_cut_short_is_reported_at_start() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().expect("a directory");
+    let live = dir.path().join("live");
+    std::fs::create_dir_all(&live).expect("a directory");
+    let url = |d: &Path| format!("sqlite://{}", d.join("arbitre.db").display());
+    let store = Store::open(&url(&live), common::options())
+        .await
+        .expect("opened");
+    store.create_game(&new_game("g")).await.expect("created");
+    // a reader's snapshot keeps the checkpoints from copying the commits
+    // after it into the database file: they are in the log only
+    let mut reader = sqlx::SqliteConnection::connect(&url(&live))
+        .await
+        .expect("a reader");
+    sqlx::query("BEGIN")
+        .execute(&mut reader)
+        .await
+        .expect("begun");
+    let _: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events")
+        .fetch_one(&mut reader)
+        .await
+        .expect("read");
+    for seq in 0..40 {
+        store.append(append(seq)).await.expect("appended");
+    }
+    let wal_len = std::fs::metadata(live.join("arbitre.db-wal"))
+        .expect("the log")
+        .len();
+    // a frame is a 24-byte header and a 4 KiB page, after a 32-byte header
+    let frames = (wal_len - 32) / (24 + 4096);
+    assert!(frames > 40, "{frames} frames");
+    let whole = dir.path().join("whole");
+    let cut = dir.path().join("cut");
+    let unmarked = dir.path().join("unmarked");
+    let keep = 32 + (frames / 2) * (24 + 4096);
+    copy_files(&live, &whole, None, true);
+    copy_files(&live, &cut, Some(keep), true);
+    copy_files(&live, &unmarked, Some(keep), false);
+    drop(reader);
+    store.close().await;
+
+    let opened = Store::open(&url(&whole), common::options())
+        .await
+        .expect("the whole files");
+    let rows = opened.entries_after("g", None).await.expect("read");
+    assert_eq!(rows.len(), 40, "every acknowledged commit");
+    opened.close().await;
+
+    match Store::open(&url(&cut), common::options()).await {
+        Err(e @ StoreError::Lost { .. }) => {
+            let text = e.to_string();
+            assert!(
+                text.contains("lost commits") && text.contains("-wal"),
+                "{text}"
+            );
+        }
+        Err(other) => panic!("refused for another reason: {other}"),
+        Ok(_) => panic!("a log cut short was opened"),
+    }
+
+    let opened = Store::open(&url(&unmarked), common::options())
+        .await
+        .expect("opened");
+    let rows = opened.entries_after("g", None).await.expect("read");
+    assert!(
+        rows.len() < 40,
+        "the cut lost commits ({} of 40 kept)",
+        rows.len()
+    );
+    opened.close().await;
 }

@@ -17,7 +17,7 @@ async fn node(url: &str, name: &str, lease: Duration) -> Store {
         Options {
             node: name.into(),
             lease,
-            ..Options::default()
+            ..common::options()
         },
     )
     .await

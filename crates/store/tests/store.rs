@@ -17,7 +17,7 @@ use serde_json::json;
 fn options(batching: Batching) -> Options {
     Options {
         batching,
-        ..Options::default()
+        ..common::options()
     }
 }
 
@@ -27,7 +27,7 @@ async fn open_as(url: &str, name: &str) -> Store {
         url,
         Options {
             node: name.into(),
-            ..Options::default()
+            ..common::options()
         },
     )
     .await
@@ -736,7 +736,7 @@ async fn the_durability_settings_are_read_back() {
 #[tokio::test]
 async fn a_database_that_cannot_be_in_wal_mode_is_refused() {
     // an in-memory SQLite database has no write-ahead log
-    match Store::open("sqlite::memory:", Options::default()).await {
+    match Store::open("sqlite::memory:", common::options()).await {
         Err(StoreError::Setting { setting, found, .. }) => {
             assert_eq!(setting, "journal_mode");
             assert_eq!(found, "memory");
@@ -750,7 +750,7 @@ async fn a_database_that_cannot_be_in_wal_mode_is_refused() {
 async fn a_database_that_cannot_be_opened_says_which_and_why() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = format!("sqlite://{}/no/such/dir/a.db", dir.path().display());
-    match Store::open(&url, Options::default()).await {
+    match Store::open(&url, common::options()).await {
         Err(StoreError::Open { target, reason }) => {
             assert_eq!(target, url);
             assert!(!reason.is_empty());
@@ -758,13 +758,13 @@ async fn a_database_that_cannot_be_opened_says_which_and_why() {
         Err(other) => panic!("{other}"),
         Ok(_) => panic!("opened {url}"),
     }
-    match Store::open("mysql://x@localhost/db", Options::default()).await {
+    match Store::open("mysql://x@localhost/db", common::options()).await {
         Err(e @ StoreError::Open { .. }) => assert!(e.to_string().contains("mysql://")),
         Err(other) => panic!("{other}"),
         Ok(_) => panic!("opened mysql"),
     }
     // the password is not repeated
-    match Store::open("postgres://user:secret@127.0.0.1:1/db", Options::default()).await {
+    match Store::open("postgres://user:secret@127.0.0.1:1/db", common::options()).await {
         Err(e @ StoreError::Open { .. }) => {
             let text = e.to_string();
             assert!(text.contains("127.0.0.1:1"), "{text}");

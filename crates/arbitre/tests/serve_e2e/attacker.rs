@@ -473,3 +473,112 @@ fn urlencode(text: &str) -> String {
         })
         .collect()
 }
+
+/// Runs SQL on the store as someone with the file or the database would,
+/// while the server is stopped.
+async fn write_into_store(env: &Env, sql: &str) -> u64 {
+    if env.db.starts_with("sqlite:") {
+        let pool = sqlx::SqlitePool::connect(&env.db).await.expect("the file");
+        let done = sqlx::query(sql).execute(&pool).await.expect(sql);
+        pool.close().await;
+        done.rows_affected()
+    } else {
+        let pool = sqlx::PgPool::connect(&env.db).await.expect("the database");
+        let done = sqlx::query(sql).execute(&pool).await.expect(sql);
+        pool.close().await;
+        done.rows_affected()
+    }
+}
+
+/// A move of the stored log changed into another legal move while the
+/// server was stopped (2. Nf3 → 2. Nc3: the game would replay without a
+/// murmur into another game): after the restart the game is listed as
+/// altered for the arbiter, every request about it is refused with
+/// `500 tampered` and the reason, nothing is applied to it, its PGN and
+/// stream give nothing, the server's log says which game and which
+/// entry — and the other games play on.
+pub(super) async fn a_row_altered_in_the_database_is_found_not_served(env: Env) {
+    let mut server = Server::start(&env).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    let other = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    for seats in [&game, &other] {
+        server
+            .accepted(&seats.id, &seats.arbiter, json!({"start": true}), 0)
+            .await;
+    }
+    for (i, mv) in ["e4", "e5", "Nf3"].iter().enumerate() {
+        let token = if i % 2 == 0 { &game.white } else { &game.black };
+        server
+            .accepted(&game.id, token, json!({"move": mv}), i as u64 + 1)
+            .await;
+    }
+    server
+        .accepted(&other.id, &other.white, json!({"move": "d4"}), 1)
+        .await;
+    server.terminate();
+    assert!(server.exit_status().await.success());
+    let changed = write_into_store(
+        &env,
+        &format!(
+            "UPDATE events SET entry = replace(entry, '\"Nf3\"', '\"Nc3\"') \
+             WHERE game_id = '{}' AND entry LIKE '%\"Nf3\"%'",
+            game.id
+        ),
+    )
+    .await;
+    assert_eq!(changed, 1, "the move was found in the store");
+    let count = format!("UPDATE events SET seq = seq WHERE game_id = '{}'", game.id);
+    let before = write_into_store(&env, &count).await;
+    let server = Server::start(&env).await;
+    // listed, with the reason, for the arbiter
+    let (_, list) = server.get("/api/games").await;
+    let listed = list["games"].as_array().expect("games");
+    let flagged: Vec<(&str, bool)> = listed
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap_or(""), g.get("tampered").is_some()))
+        .collect();
+    assert!(flagged.contains(&(game.id.as_str(), true)), "{list}");
+    assert!(flagged.contains(&(other.id.as_str(), false)), "{list}");
+    // never served, nothing applied
+    let answers = [
+        server
+            .http
+            .get(server.url(&format!("/api/games/{}", game.id))),
+        server
+            .http
+            .get(server.url(&format!("/api/games/{}/pgn", game.id))),
+        server
+            .http
+            .post(server.url(&format!("/api/games/{}/events", game.id)))
+            .bearer_auth(&game.black)
+            .header("content-type", "application/json")
+            .body(json!({"move": "Nc6"}).to_string()),
+    ];
+    for request in answers {
+        let response = request.send().await.expect("an answer");
+        let status = response.status();
+        let body = parse(&response.text().await.expect("a body"));
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert_eq!(body["error"]["code"], "tampered", "{body}");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("entry 3"), "{message}");
+    }
+    let after = write_into_store(&env, &count).await;
+    assert_eq!(after, before, "nothing was added to the altered game");
+    // the server's log names the game and the entry
+    let log = server.log_text();
+    assert!(
+        log.lines()
+            .any(|l| l.contains(&game.id) && l.contains("fails its authentication")),
+        "{log}"
+    );
+    // the other game is served and plays on
+    let answer = server
+        .event(&other.id, &other.black, json!({"move": "d5"}))
+        .await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+}

@@ -13,6 +13,19 @@ use std::{
 
 use sqlx::{Connection, PgConnection};
 
+/// The tests' store key: every row's authentication code is made with it.
+pub fn key() -> arbitre_store::MacKey {
+    arbitre_store::MacKey::from_bytes([0x5a; 32])
+}
+
+/// The store's default options, with the tests' key.
+pub fn options() -> arbitre_store::Options {
+    arbitre_store::Options {
+        key: Some(key()),
+        ..arbitre_store::Options::default()
+    }
+}
+
 /// The server the PostgreSQL tests use (`ARBITRE_TEST_POSTGRES` overrides
 /// it); each test creates its own database on it.
 pub fn postgres_admin_url() -> String {
