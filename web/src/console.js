@@ -119,7 +119,9 @@ function waiting(state) {
 async function readStates(games) {
   // a finished game waits for nothing: its last state is forgotten
   for (const g of games) if (g.state === 'finished') states.delete(g.id);
-  await Promise.all(games.filter((g) => g.state !== 'finished').map(async (g) => {
+  // an altered game is not served: its state is not asked for
+  for (const g of games) if (g.tampered) states.delete(g.id);
+  await Promise.all(games.filter((g) => g.state !== 'finished' && !g.tampered).map(async (g) => {
     try {
       states.set(g.id, await getJson(`/api/games/${encodeURIComponent(g.id)}?lang=${t.lang}`));
     } catch {
@@ -238,7 +240,7 @@ async function list() {
       `${g.players?.white || t('side-white')} – ${g.players?.black || t('side-black')}`,
       g.edition,
       g.time_control,
-      g.result && g.result !== '*' ? g.result : t(`state-${g.state}`),
+      g.tampered ? t('ui-tampered') : g.result && g.result !== '*' ? g.result : t(`state-${g.state}`),
       String(g.moves),
       s ? `${running === 'white' ? '▶ ' : ''}${clock(s.clocks?.white)} · ${clock(s.clocks?.black)}${running === 'black' ? ' ◀' : ''}` : '',
     ];
@@ -264,6 +266,14 @@ async function list() {
       arbiter.textContent = t('ui-arbiter');
       arbiter.title = t('ui-open-as-arbiter');
       td.append(' ', arbiter);
+    }
+    if (g.tampered) {
+      // listed for the arbiter, with why: the server serves it no more
+      const badge = document.createElement('span');
+      badge.className = 'badge tampered';
+      badge.textContent = `⛔ ${t('ui-tampered')}`;
+      badge.title = t('ui-tampered-why', { why: g.tampered });
+      td.append(' ', badge);
     }
     const count = waiting(s);
     if (count) {

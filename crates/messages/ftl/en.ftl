@@ -381,6 +381,8 @@ ui-waiting = { $count ->
        *[other] { $count } things wait for the arbiter
     }
 ui-no-games = No game yet
+ui-tampered = altered
+ui-tampered-why = A stored row of this game was changed in the database by someone else than the server: it is not served until the arbiter has examined it ({ $why }).
 ui-moves = Moves
 ui-state = State
 ui-players = Players

@@ -370,6 +370,8 @@ ui-waiting = { $count ->
        *[other] { $count } choses attendent l’arbitre
     }
 ui-no-games = Aucune partie
+ui-tampered = altérée
+ui-tampered-why = Une ligne enregistrée de cette partie a été changée dans la base de données par un autre que le serveur : elle n’est pas servie avant l’examen de l’arbitre ({ $why }).
 ui-moves = Coups
 ui-state = État
 ui-players = Joueurs
