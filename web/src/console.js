@@ -272,7 +272,7 @@ async function list() {
       const badge = document.createElement('span');
       badge.className = 'badge tampered';
       badge.textContent = `⛔ ${t('ui-tampered')}`;
-      badge.title = t('ui-tampered-why', { why: g.tampered });
+      badge.title = t('ui-tampered-why', { what: g.tampered });
       td.append(' ', badge);
     }
     const count = waiting(s);

@@ -382,7 +382,7 @@ ui-waiting = { $count ->
     }
 ui-no-games = No game yet
 ui-tampered = altered
-ui-tampered-why = A stored row of this game was changed in the database by someone else than the server: it is not served until the arbiter has examined it ({ $why }).
+ui-tampered-why = A stored row of this game was changed in the database by someone else than the server: it is not served until the arbiter has examined it ({ $what }).
 ui-moves = Moves
 ui-state = State
 ui-players = Players

@@ -371,7 +371,7 @@ ui-waiting = { $count ->
     }
 ui-no-games = Aucune partie
 ui-tampered = altérée
-ui-tampered-why = Une ligne enregistrée de cette partie a été changée dans la base de données par un autre que le serveur : elle n’est pas servie avant l’examen de l’arbitre ({ $why }).
+ui-tampered-why = Une ligne enregistrée de cette partie a été changée dans la base de données par un autre que le serveur : elle n’est pas servie avant l’examen de l’arbitre ({ $what }).
 ui-moves = Coups
 ui-state = État
 ui-players = Joueurs
