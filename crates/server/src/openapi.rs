@@ -169,6 +169,42 @@ impl Modify for Bearer {
     }
 }
 
+/// Every path about one game may answer `500 tampered`: a stored row of
+/// the game fails its authentication (SECURITY.md), and the game is not
+/// served.
+struct Tampered;
+
+impl Modify for Tampered {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let response = ResponseBuilder::new()
+            .description(
+                "`tampered`: a stored row of this game fails its authentication (someone \
+                 wrote into the database); the game is not served until an arbiter has \
+                 examined it",
+            )
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.contains("{id}") {
+                continue;
+            }
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                operation
+                    .responses
+                    .responses
+                    .entry("500".into())
+                    .or_insert_with(|| response.clone().into());
+            }
+        }
+    }
+}
+
 #[derive(OpenApi)]
 #[openapi(
     paths(
@@ -184,7 +220,7 @@ impl Modify for Bearer {
         crate::app::health,
         crate::app::metrics,
     ),
-    modifiers(&Bearer),
+    modifiers(&Bearer, &Tampered),
 )]
 struct Doc;
 

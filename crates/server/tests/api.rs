@@ -754,6 +754,21 @@ async fn the_openapi_document_lists_every_path_of_the_api() {
         assert!(paths.contains_key(path), "{path} missing");
     }
     assert!(paths["/api/games"]["post"]["requestBody"].is_object());
+    // a game altered in the database is answered `500 tampered`: documented
+    for (path, method) in [
+        ("/api/games/{id}", "get"),
+        ("/api/games/{id}/events", "post"),
+        ("/api/games/{id}/pgn", "get"),
+    ] {
+        let error = &paths[path][method]["responses"]["500"];
+        assert!(
+            error["description"]
+                .as_str()
+                .unwrap_or("")
+                .contains("tampered"),
+            "{path} {method}: {error}"
+        );
+    }
     assert!(
         doc["components"]["schemas"]["GameState"].is_object(),
         "{}",
