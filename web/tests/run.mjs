@@ -25,8 +25,11 @@ mkdirSync(out, { recursive: true });
 
 // ------------------------------------------------------------------ the server
 
+let serverDb = '';
+
 async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'arbitre-web-'));
+  serverDb = `${dir}/arbitre.db`;
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${dir}/arbitre.db`, '--signing-key', `${dir}/signing.key`, '--organiser-token', ORGANISER], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: 'warn' },
@@ -461,6 +464,35 @@ const scenarios = {
     await white.waitForFunction(() => document.querySelector('#seat').textContent === 'Vous jouez les Blancs');
     await white.waitForFunction(() => document.querySelector('#status').textContent === 'Trait aux Blancs');
     await shot(white, 'game-fr-white');
+  },
+
+  // Someone changes a game's time control in the database behind the
+  // server's back: the console lists the game as altered, with why, asks
+  // nothing about it, and lists the other games as they are.
+  async "a game altered in the database, on the console"(browser, base, problems) {
+    const altered = await api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Tampered', black: 'Board' } });
+    const other = await api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Untouched', black: 'Neighbour' } });
+    execFileSync('python3', ['-c', `import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], timeout=10)
+n = c.execute("UPDATE games SET time_control = '60+0' WHERE id = ?", (sys.argv[2],)).rowcount
+c.commit()
+assert n == 1, n`, serverDb, altered.id]);
+    const page = await watchedPage(browser, 'console-altered', problems);
+    await page.goto(`${base}/`);
+    const row = page.locator('#games tr', { hasText: 'Tampered' });
+    await row.locator('.badge.tampered').waitFor();
+    const title = await row.locator('.badge.tampered').getAttribute('title');
+    if (!/changed in the database/.test(title) || !/setup/.test(title)) throw new Error(`the badge says: ${title}`);
+    if (!(await row.textContent()).includes('altered')) throw new Error(`the row: ${await row.textContent()}`);
+    // the other game is listed as it is, its state read
+    const intact = page.locator('#games tr', { hasText: 'Untouched' });
+    await intact.waitFor();
+    if (await intact.locator('.badge.tampered').count()) throw new Error('the other game is flagged too');
+    const state = await fetch(`${base}/api/games/${altered.id}`);
+    const body = await state.json();
+    if (state.status !== 500 || body.error?.code !== 'tampered') throw new Error(`the altered game is served: ${state.status} ${JSON.stringify(body)}`);
+    if ((await fetch(`${base}/api/games/${other.id}`)).status !== 200) throw new Error('the other game is not served');
+    await shot(page, 'console-altered');
   },
 };
 

@@ -29,6 +29,9 @@ use tokio_tungstenite::tungstenite::Message;
 #[path = "serve_e2e/attacker.rs"]
 mod attacker;
 use attacker::*;
+#[path = "serve_e2e/store_faults.rs"]
+mod store_faults;
+use store_faults::*;
 
 /// The organiser's token every test server is given.
 const ORGANISER: &str = "e2e-organiser-token-7f3a9c1d5b2e8f40";
@@ -204,6 +207,7 @@ on_postgres!(
     a_node_stopped_gracefully_hands_its_games_over_at_once => a_graceful_stop_hands_over,
     a_disconnection_on_the_other_node_reaches_the_owner => a_remote_disconnection,
     a_paused_node_whose_lease_expired_cannot_write => a_paused_node_cannot_write,
+    an_append_and_its_reload_failing_acknowledge_nothing => an_append_and_its_reload_failing_acknowledge_nothing,
 );
 
 // ---------------------------------------------------------------------------

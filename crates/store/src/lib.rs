@@ -1144,15 +1144,31 @@ impl Store {
         result
     }
 
-    /// The listed games with what reads found altered marked so.
+    /// The listed games with what reads found altered marked so (and
+    /// what this listing found, remembered).
     fn marked(&self, rows: Result<Vec<GameRow>, StoreError>) -> Result<Vec<GameRow>, StoreError> {
         let mut rows = rows?;
-        if let Ok(altered) = self.altered.lock() {
-            for row in rows.iter_mut().filter(|r| r.tampered.is_none()) {
-                row.tampered = altered.get(&row.id).cloned();
+        if let Ok(mut altered) = self.altered.lock() {
+            for row in rows.iter_mut() {
+                match &row.tampered {
+                    Some(why) => {
+                        altered.entry(row.id.clone()).or_insert_with(|| why.clone());
+                    }
+                    None => row.tampered = altered.get(&row.id).cloned(),
+                }
             }
         }
         Ok(rows)
+    }
+
+    /// Why game `id` was found altered by a read of this store, if it was:
+    /// it is served no more (a loaded game too).
+    pub fn altered(&self, id: &str) -> Option<StoreError> {
+        let altered = self.altered.lock().ok()?;
+        altered.get(id).map(|what| StoreError::Tampered {
+            game: id.to_string(),
+            what: what.clone(),
+        })
     }
 
     /// This node's name.
