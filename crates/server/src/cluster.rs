@@ -198,7 +198,7 @@ async fn proxy(app: &App, address: &str, node: &str, request: Request) -> Respon
     }
     out = out.header(FORWARDED_BY, app.shared.store.node());
     app.shared.metrics.forwarded.inc();
-    match out.send().await {
+    match sent(app, out).await {
         Ok(answer) => {
             let status =
                 StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
@@ -213,23 +213,59 @@ async fn proxy(app: &App, address: &str, node: &str, request: Request) -> Respon
                 .body(Body::from_stream(stream))
                 .unwrap_or_else(|e| ApiError::unavailable(e.to_string()).into_response())
         }
-        Err(e) => ApiError::unavailable(format!(
-            "node `{node}`, which owns the game, did not answer ({e}): nothing was recorded; retry"
-        ))
-        .into_response(),
+        Err(e) => unanswered(&format!("node `{node}`, which owns the game,"), e).into_response(),
+    }
+}
+
+/// Why a forwarded request got no answer.
+enum Unanswered {
+    /// Not even connected: nothing reached the owner.
+    NotSent(reqwest::Error),
+    /// Sent, and no answer: the owner may have recorded it.
+    Lost(String),
+}
+
+/// A request to another node sent, its answer's head awaited at most the
+/// lease: a node cut off past it has lost its games, and its request must
+/// not hold the client that long (it retries, and reaches the new owner).
+async fn sent(app: &App, out: reqwest::RequestBuilder) -> Result<reqwest::Response, Unanswered> {
+    let lease = app.shared.store.lease_duration();
+    match tokio::time::timeout(lease, out.send()).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(e)) if e.is_connect() => Err(Unanswered::NotSent(e)),
+        Ok(Err(e)) => Err(Unanswered::Lost(e.to_string())),
+        Err(_) => Err(Unanswered::Lost(format!(
+            "no answer within {} ms",
+            lease.as_millis()
+        ))),
+    }
+}
+
+/// The `503` of a request another node did not answer: nothing recorded
+/// only if nothing reached it; otherwise it may have been, and the retry
+/// with the same `client_id` is answered with the first answer.
+fn unanswered(who: &str, e: Unanswered) -> ApiError {
+    match e {
+        Unanswered::NotSent(e) => ApiError::unavailable(format!(
+            "{who} could not be reached ({e}): nothing was recorded; retry"
+        )),
+        Unanswered::Lost(e) => ApiError::unavailable(format!(
+            "{who} did not answer ({e}): the event may have been recorded; retry with the \
+             same client_id (an event is never applied twice)"
+        )),
     }
 }
 
 /// The state of a game another node owns, as that node answers it.
 pub async fn remote_state(app: &App, address: &str, id: &str) -> Result<Value, ApiError> {
-    let answer = app
+    let request = app
         .peers
         .http
         .get(format!("{}/api/games/{id}", address.trim_end_matches('/')))
-        .header(FORWARDED_BY, app.shared.store.node())
-        .send()
+        .header(FORWARDED_BY, app.shared.store.node());
+    let answer = sent(app, request)
         .await
-        .map_err(|e| ApiError::unavailable(format!("the game's node did not answer: {e}")))?;
+        .map_err(|e| unanswered("the game's node", e))?;
     answered(answer).await
 }
 
@@ -295,20 +331,16 @@ pub async fn forward_event(
     token: &str,
     text: String,
 ) -> Result<Value, ApiError> {
-    let answer = to_owner(
+    let request = to_owner(
         app,
         address,
         &format!("/api/games/{id}/events"),
         token,
         text,
-    )
-    .send()
-    .await
-    .map_err(|e| {
-        ApiError::unavailable(format!(
-            "the game's node did not answer ({e}): nothing was recorded; retry"
-        ))
-    })?;
+    );
+    let answer = sent(app, request)
+        .await
+        .map_err(|e| unanswered("the game's node", e))?;
     app.shared.metrics.forwarded.inc();
     answered(answer).await
 }

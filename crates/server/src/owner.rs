@@ -77,6 +77,14 @@ pub struct Shared {
     pub games: Registry,
     /// Set when the server shuts down: the reason streams are closed with.
     pub closing: tokio::sync::watch::Sender<Option<String>>,
+    /// Held (written) while this node takes games over in the store and
+    /// notes their outages in `resumes`: a request reads a game's lease
+    /// before or after that, never between.
+    pub takeovers: tokio::sync::RwLock<()>,
+    /// The games whose outage is still to be recorded (taken over, or
+    /// rebuilt after a restart), with its start: recorded by whichever
+    /// owner of the game is loaded first, before anything else reaches it.
+    pub resumes: Mutex<HashMap<String, i64>>,
 }
 
 /// A message of a game's streams, as sent (one JSON line).
@@ -267,7 +275,10 @@ impl Shared {
             if let Some(handle) = self.games.get(id) {
                 return Ok(Place::Here(handle));
             }
-            let lease = self.lease(id).await?;
+            let lease = {
+                let _settled = self.takeovers.read().await;
+                self.lease(id).await?
+            };
             if lease.node == self.store.node() {
                 return self.load_here(id, lease.epoch, None).await.map(Place::Here);
             }
@@ -308,32 +319,35 @@ impl Shared {
         if let Some(handle) = self.games.get(id) {
             return Ok(handle);
         }
+        if let Some(last_durable_ms) = resume {
+            self.resumes_lock()
+                .entry(id.to_owned())
+                .or_insert(last_durable_ms);
+        }
         let loaded = self.load(id).await?;
         let owner = Owner::load(self.clone(), loaded, epoch)?;
-        let handle = owner.spawn();
-        let done = match resume {
-            Some(last_durable_ms) => {
+        let (handle, done) = {
+            let mut games = self.games.lock();
+            // loaded meanwhile by another request: that owner is the one
+            if let Some(other) = games.get(id) {
+                return Ok(other.clone());
+            }
+            // the owner registered is the one that records the outage, as
+            // its first command: whichever path loaded it (a takeover, a
+            // rebuild, a request that came first)
+            let resume = self.resumes_lock().remove(id);
+            let handle = owner.spawn();
+            let done = resume.and_then(|last_durable_ms| {
                 let (reply, done) = oneshot::channel();
                 let command = Command::Resume(Box::new(Resumption {
                     last_durable_ms,
                     reply,
                 }));
-                let _ = handle.send(command).await;
-                Some(done)
-            }
-            None => None,
-        };
-        let handle = {
-            let mut games = self.games.lock();
-            match games.get(id) {
-                // loaded meanwhile by another request: that owner is the
-                // one (this one ends as its queue closes)
-                Some(other) => other.clone(),
-                None => {
-                    games.insert(id.to_owned(), handle.clone());
-                    handle
-                }
-            }
+                // a new queue has room: nothing can come before it
+                handle.tx.try_send(command).ok().map(|()| done)
+            });
+            games.insert(id.to_owned(), handle.clone());
+            (handle, done)
         };
         if let Some(done) = done {
             let _ = done.await;
@@ -360,6 +374,9 @@ impl Shared {
     /// after a restart: charged to no one, decided by no one); nothing if
     /// `from` is alive or another node took them first.
     pub async fn take_over(self: &Arc<Self>, from: &str) {
+        // the leases moved and the outages noted before any request reads
+        // one of these games' lease (see `place`)
+        let settled = self.takeovers.write().await;
         let taken = match self.store.take_over(from).await {
             Ok(Some(taken)) => taken,
             Ok(None) => return,
@@ -370,6 +387,15 @@ impl Shared {
         };
         let now = self.clock.now_ms();
         let last = taken.last_ms.unwrap_or(now).min(now);
+        {
+            let mut resumes = self.resumes_lock();
+            for (id, _, live) in &taken.games {
+                if *live {
+                    resumes.entry(id.clone()).or_insert(last);
+                }
+            }
+        }
+        drop(settled);
         let live = taken.games.iter().filter(|(_, _, live)| *live).count();
         tracing::warn!(node = %from, games = taken.games.len(), live, last_durable_ms = ?taken.last_ms,
             "a node's lease expired: its games are taken over");
@@ -382,12 +408,17 @@ impl Shared {
             .collect();
         for chunk in live.chunks(32) {
             let loads = chunk.iter().map(|(id, epoch)| async move {
-                if let Err(e) = self.load_here(id, *epoch, Some(last)).await {
+                // its outage was noted above: the first owner loaded records it
+                if let Err(e) = self.load_here(id, *epoch, None).await {
                     tracing::error!(game = %id, error = %e, "cannot take the game over");
                 }
             });
             futures_util::future::join_all(loads).await;
         }
+    }
+
+    fn resumes_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.resumes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Starts the owner of a game just stored (its lease at epoch 1).

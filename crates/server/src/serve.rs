@@ -153,6 +153,8 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
         metrics: Metrics::new(),
         games: Registry::default(),
         closing,
+        takeovers: Default::default(),
+        resumes: Default::default(),
     });
     resume_live_games(&shared).await?;
     Ok((App::new(shared, config.limits), new_organiser_token))

@@ -1171,6 +1171,11 @@ impl Store {
         })
     }
 
+    /// How long this node's lease lasts past its last renewal.
+    pub fn lease_duration(&self) -> Duration {
+        Duration::from_millis(u64::try_from(self.this.lease_ms).unwrap_or(0))
+    }
+
     /// This node's name.
     pub fn node(&self) -> &str {
         &self.node

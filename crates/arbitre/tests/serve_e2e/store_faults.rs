@@ -106,7 +106,7 @@ pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: En
     );
     drop(server);
     for sql in [
-        format!("ALTER SCHEMA public OWNER TO pg_database_owner"),
+        "ALTER SCHEMA public OWNER TO pg_database_owner".to_string(),
         format!("REASSIGN OWNED BY {role} TO postgres"),
         format!("DROP OWNED BY {role}"),
     ] {
