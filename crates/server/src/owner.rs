@@ -417,7 +417,8 @@ impl Shared {
         }
     }
 
-    fn resumes_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+    /// The outages still to record (see `resumes`).
+    pub fn resumes_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
         self.resumes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -999,6 +1000,15 @@ impl Owner {
             Err(e) => e.to_string(),
         };
         tracing::error!(game = %self.id, error = %failed, "reload failed: the game is let go, to be loaded again from the store");
+        // the store is out of reach: the player could not be heard from
+        // now on, so his clock stops here — the owner loaded next records
+        // the outage from this instant (docs/SERVER.md, outages)
+        if self.live.game().outcome().is_none() {
+            self.shared
+                .resumes_lock()
+                .entry(self.id.clone())
+                .or_insert(self.shared.clock.now_ms());
+        }
         self.lost = true;
     }
 

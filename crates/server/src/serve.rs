@@ -290,6 +290,8 @@ async fn heartbeat(app: Arc<App>) {
             Err(e @ arbitre_store::StoreError::Fenced { .. }) => {
                 tracing::error!(error = %e, "this node's lease was lost: its games are dropped and it registers again");
                 shared.games.abort_all();
+                // the outages this node noted are for games it may no longer own
+                shared.resumes_lock().clear();
                 match shared.store.register_again().await {
                     Ok(epoch) => {
                         tracing::info!(epoch, "registered again");
