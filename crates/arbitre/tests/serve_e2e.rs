@@ -186,6 +186,7 @@ on_both!(
     hostile_bodies_are_refused,
     token_guessing_is_limited,
     a_row_altered_in_the_database_is_found_not_served,
+    a_sealed_move_survives_a_kill_9_closed,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.

@@ -9,7 +9,7 @@ use super::*;
 
 /// Every byte the store holds, as text: the SQLite file and its WAL as
 /// they are on disk, or every row of every PostgreSQL table.
-async fn raw_store(env: &Env) -> String {
+pub(super) async fn raw_store(env: &Env) -> String {
     if let Some(path) = env.db.strip_prefix("sqlite://") {
         let mut out = String::new();
         for suffix in ["", "-wal"] {
@@ -459,7 +459,7 @@ pub(super) async fn token_guessing_is_limited(env: Env) {
     }
 }
 
-fn hex_of(bytes: &[u8]) -> String {
+pub(super) fn hex_of(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -127,3 +127,82 @@ pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: En
         .await
         .expect("the role dropped");
 }
+
+/// A move sealed and acknowledged, and the server killed with SIGKILL at
+/// once (A3: the arbiter has custody of the envelope; 1930 21.3: no one
+/// consults it while the game is suspended): after the restart the
+/// envelope is there, intact, signed by the same key, still closed — the
+/// move in no answer, state or stored byte — and the arbiter opens it to
+/// the very move sealed, at the resumption.
+pub(super) async fn a_sealed_move_survives_a_kill_9_closed(env: Env) {
+    const SEALED: &str = "Ng8-f6";
+    let mut server = Server::start(&env).await;
+    let arbiter_key = arbitre_envelope::SecretKey::generate().expect("a key");
+    let key = base64::Engine::encode(
+        &base64::engine::general_purpose::STANDARD,
+        arbiter_key.public_key().to_bytes(),
+    );
+    let game = server
+        .create(json!({"edition": "fide-2001", "time_control": "5400",
+                       "players": {"white": "Holder", "black": "Sealer"}, "arbiter_key": key}))
+        .await;
+    server
+        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    server
+        .accepted(&game.id, &game.white, json!({"move": "d4"}), 1)
+        .await;
+    server
+        .accepted(
+            &game.id,
+            &game.arbiter,
+            json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
+            2,
+        )
+        .await;
+    server
+        .accepted(&game.id, &game.black, json!({"seal": SEALED}), 3)
+        .await;
+    let (_, health) = server.get("/api/health").await;
+    let signer = health["envelope_signer"].clone();
+    server.kill_9();
+    let server = Server::start(&env).await;
+    let state = server.state(&game.id).await;
+    assert_eq!(state["state"], "adjourned", "{state}");
+    assert!(!state.to_string().contains(SEALED), "{state}");
+    assert!(!server.pgn(&game.id).await.contains(SEALED));
+    assert!(!raw_store(&env).await.contains(SEALED));
+    let (_, health) = server.get("/api/health").await;
+    assert_eq!(health["envelope_signer"], signer, "the signing key changed");
+    let (status, text) = server
+        .send(
+            server
+                .http
+                .get(server.url(&format!("/api/games/{}/envelope", game.id)))
+                .bearer_auth(&game.arbiter),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let envelope = arbitre_envelope::Envelope::from_json(text.as_bytes()).expect("an envelope");
+    assert_eq!(
+        signer.as_str().expect("hex"),
+        hex_of(envelope.signer().as_bytes())
+    );
+    let verified = arbitre_envelope::verify(&envelope, envelope.signer()).expect("intact");
+    let opened = arbitre_envelope::open(&verified, &arbiter_key).expect("opens");
+    assert_eq!(opened.text(), SEALED);
+    for side in [&game.white, &game.black] {
+        server.event(&game.id, side, json!({"arrive": true})).await;
+    }
+    let resumed = server
+        .event(&game.id, &game.arbiter, json!({"resume": true}))
+        .await;
+    assert_eq!(resumed["accepted"], true, "{resumed}");
+    let open = json!({"open": {"move": opened.text(), "salt": opened.salt().to_hex()}});
+    let answer = server.event(&game.id, &game.arbiter, open).await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert_eq!(
+        server.state(&game.id).await["scoresheet"],
+        json!(["d4", "Nf6"])
+    );
+}
