@@ -187,6 +187,7 @@ on_both!(
     token_guessing_is_limited,
     a_row_altered_in_the_database_is_found_not_served,
     a_sealed_move_survives_a_kill_9_closed,
+    stalled_clients_do_not_hold_a_shutdown,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.

@@ -195,6 +195,18 @@ impl Server {
         let shared = app.shared.clone();
         let heartbeat = tokio::spawn(heartbeat(app.clone()));
         let closing = shared.closing.clone();
+        let mut closed = shared.closing.subscribe();
+        // a client that never finishes its request (a body sent a byte at a
+        // time, a stream it does not read) does not hold the shutdown: after
+        // this long the clocks are stopped and the store closed regardless
+        let patience = async move {
+            let _ = closed.wait_for(Option::is_some).await;
+            tokio::time::sleep(SHUTDOWN_PATIENCE).await;
+            tracing::warn!(
+                seconds = SHUTDOWN_PATIENCE.as_secs(),
+                "connections still open after the shutdown's patience: closed"
+            );
+        };
         let signal = async move {
             shutdown.await;
             tracing::info!("shutting down: closing streams, finishing requests");
@@ -206,9 +218,10 @@ impl Server {
                     router(app.clone()).into_make_service_with_connect_info::<ClientAddr>();
                 let listener = crate::tls::TlsListener::new(listener, config)
                     .map_err(|e| StartError(e.to_string()))?;
-                axum::serve(listener, service)
-                    .with_graceful_shutdown(signal)
-                    .await
+                tokio::select! {
+                    served = axum::serve(listener, service).with_graceful_shutdown(signal) => served.map(|()| true),
+                    () = patience => Ok(false),
+                }
             }
             None => {
                 // no Nagle: a WebSocket's ack, written right after the event's
@@ -218,22 +231,29 @@ impl Server {
                 });
                 let service =
                     router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-                axum::serve(listener, service)
-                    .with_graceful_shutdown(signal)
-                    .await
+                tokio::select! {
+                    served = axum::serve(listener, service).with_graceful_shutdown(signal) => served.map(|()| true),
+                    () = patience => Ok(false),
+                }
             }
         };
         heartbeat.abort();
         drop(shared);
-        stop(app).await;
-        served.map_err(|e| StartError(e.to_string()))
+        // connections left open keep the application alive: the store is
+        // then not waited for long (everything acknowledged is on disk)
+        let all_closed = *served.as_ref().unwrap_or(&true);
+        stop(app, all_closed).await;
+        served.map(|_| ()).map_err(|e| StartError(e.to_string()))
     }
 }
+
+/// How long a graceful shutdown waits for the requests in flight.
+const SHUTDOWN_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The end of a graceful shutdown, once no request is in flight: the
 /// clocks that run are stopped with the exact time, on disk; the owners
 /// end; the store commits its queue and closes.
-pub async fn stop(app: Arc<App>) {
+pub async fn stop(app: Arc<App>, all_closed: bool) {
     let shared = app.shared.clone();
     drop(app);
     let _ = shared
@@ -254,7 +274,7 @@ pub async fn stop(app: Arc<App>) {
     shared.games.clear();
     // the owners end as their queues empty; then the store closes
     let mut shared = shared;
-    for _ in 0..500 {
+    for _ in 0..if all_closed { 500 } else { 50 } {
         match Arc::try_unwrap(shared) {
             Ok(only) => {
                 only.store.close().await;
@@ -267,7 +287,7 @@ pub async fn stop(app: Arc<App>) {
             }
         }
     }
-    tracing::warn!("owners still running after 5 s; the store closes with the process");
+    tracing::warn!("owners or connections still running; the store closes with the process");
 }
 
 /// Every second: the instant this node was running, on disk (after a

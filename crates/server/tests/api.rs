@@ -495,7 +495,7 @@ async fn a_restart_records_the_outage_and_decides_nothing() {
     // (the stop waits for its owners on the real clock)
     let back = api.app.shared.clock.now_ms() + 50_000;
     tokio::time::resume();
-    stop(api.app).await;
+    stop(api.app, true).await;
     tokio::time::pause();
     let api = open_at(&db, Some(ServerClock::anchored(back))).await;
     let state = settle(&api, &id, |s| {

@@ -206,3 +206,55 @@ pub(super) async fn a_sealed_move_survives_a_kill_9_closed(env: Env) {
         json!(["d4", "Nf6"])
     );
 }
+
+/// Clients that never finish (a request whose headers or body come a byte
+/// at a time and stop, a stream that is never read) do not hold a graceful
+/// shutdown: the server stops its clocks and exits within its patience
+/// (5 s) and the store's close.
+pub(super) async fn stalled_clients_do_not_hold_a_shutdown(env: Env) {
+    use tokio::io::AsyncWriteExt;
+    let mut server = Server::start(&env).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    server
+        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    let mut held = Vec::new();
+    for partial in [
+        "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ".to_string(),
+        format!(
+            "POST /api/games/{}/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\nAuthorization: Bearer {}\r\n\r\n{{\"mo",
+            game.id, game.black
+        ),
+        format!(
+            "GET /api/games/{}/stream HTTP/1.1\r\nHost: x\r\n\r\n",
+            game.id
+        ),
+    ] {
+        let mut tcp = tokio::net::TcpStream::connect(server.address)
+            .await
+            .expect("connected");
+        tcp.write_all(partial.as_bytes()).await.expect("written");
+        held.push(tcp);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = Instant::now();
+    server.terminate();
+    let status = server.exit_status().await;
+    let took = before.elapsed().as_secs_f64();
+    assert!(status.success(), "{status}");
+    assert!(took < 12.0, "{took} s from SIGTERM to the exit");
+    // the running clock was stopped and recorded before the exit
+    drop(held);
+    let server = Server::start(&env).await;
+    let state = server.state(&game.id).await;
+    let causes: Vec<&str> = state["alerts"]
+        .as_array()
+        .expect("alerts")
+        .iter()
+        .filter_map(|a| a["cause"].as_str())
+        .collect();
+    assert_eq!(causes, ["shutdown", "restart"], "{state}");
+}
