@@ -395,6 +395,12 @@ pub(crate) struct Node {
     pub(crate) committed: AtomicI64,
     /// SQLite: the mark beside the file (`mark.rs`).
     pub(crate) mark: Option<mark::Mark>,
+    /// A commit failed for a disk full: the next one first reclaims the
+    /// write-ahead log's space (`writer::reclaim`)...
+    pub(crate) full: std::sync::atomic::AtomicBool,
+    /// ...and so does every commit until then (the room is short: the log
+    /// must not grow into it).
+    pub(crate) tight_until: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
 impl Node {
@@ -1092,6 +1098,8 @@ impl Store {
             key,
             committed: AtomicI64::new(committed),
             mark,
+            full: Default::default(),
+            tight_until: Default::default(),
         });
         this.write_mark();
         let listener = match &pool {

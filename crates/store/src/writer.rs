@@ -84,6 +84,29 @@ pub(crate) async fn run(
 /// game's lease names this node with the owner's epoch: a node that lost
 /// its lease commits nothing ([`StoreError::Fenced`]).
 async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+    let full = node.full.load(Ordering::SeqCst);
+    let tight = node
+        .tight_until
+        .lock()
+        .ok()
+        .and_then(|t| *t)
+        .is_some_and(|until| Instant::now() < until);
+    if full || tight {
+        if let Err(e) = reclaim(pool).await {
+            node.full.store(true, Ordering::SeqCst);
+            for op in batch.drain(..) {
+                op.reply(Err(e.clone()));
+            }
+            return;
+        }
+        if full {
+            node.full.store(false, Ordering::SeqCst);
+            if let Ok(mut t) = node.tight_until.lock() {
+                *t = Some(Instant::now() + TIGHT);
+            }
+            tracing::info!("the disk has room again: the write-ahead log was copied and emptied");
+        }
+    }
     let started = Instant::now();
     let result = match at_once(pool, batch, node).await {
         Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
@@ -129,6 +152,12 @@ async fn commit(pool: &Pool, batch: &mut Vec<Op>, node: &Node, counters: &Counte
             published(pool, node, games).await;
         }
         Err(e) => {
+            if let StoreError::Database { reason, .. } = &e {
+                // SQLITE_FULL: the log cannot grow, nor the file take its pages
+                if reason.contains("(code: 13)") {
+                    node.full.store(true, Ordering::SeqCst);
+                }
+            }
             for op in batch.drain(..) {
                 op.reply(Err(e.clone()));
             }
@@ -470,6 +499,32 @@ async fn one_by_one(
         result
     }.await)?;
     Ok(outcomes)
+}
+
+/// How long after a disk full every commit first empties the log.
+const TIGHT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// After a disk full (SQLite): the write-ahead log copied into the
+/// database and emptied (`wal_checkpoint(TRUNCATE)`) before anything more
+/// is written to it. While the disk was full no checkpoint could grow the
+/// file, and commits made as soon as a little room came back would grow
+/// the log into it again until nothing was left for a checkpoint either —
+/// the store then refused every write for good (bench/crash.py
+/// --disk-full found it so). An error here means the disk is still full:
+/// the batch is refused with it, and the next one tries again.
+async fn reclaim(pool: &Pool) -> Result<(), StoreError> {
+    // (for `TIGHT` after a disk full, every commit starts so: the log never
+    // holds more than one batch while the room is short)
+    if let Pool::Sqlite(p) = pool {
+        let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(p)
+            .await
+            .map_err(db("emptying the write-ahead log after a disk full"))?;
+        if busy != 0 {
+            tracing::warn!("the write-ahead log could not be emptied yet (a reader holds it)");
+        }
+    }
+    Ok(())
 }
 
 /// A connection on which the database failed inside a transaction is

@@ -256,3 +256,78 @@ async fn a_write_ahead_log_cut_short_is_reported_at_start() {
     );
     opened.close().await;
 }
+
+/// The disk full while commits keep coming, then a little room again: the
+/// store empties its write-ahead log before it writes more (bench/crash.py
+/// --disk-full found the log grown into the room given back, until no
+/// checkpoint could copy it into the file either: every write refused for
+/// good). Here the room given back is small (2 MiB of a 4 MiB disk) and
+/// the appends go on right away: they must go in again, and the log stay
+/// small. Root only (a tmpfs), as the test above.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_little_room_given_back_after_a_disk_full_is_not_eaten_by_the_log() {
+    let uid = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").expect("/proc"));
+    if uid != 0 {
+        assert!(
+            std::env::var("ARBITRE_REQUIRE_ROOT").as_deref() != Ok("1"),
+            "not root: the disk-full test cannot mount its tmpfs (ARBITRE_REQUIRE_ROOT=1)"
+        );
+        eprintln!("faults: not root: this test did NOT run");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a directory");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
+        .arg(dir.path())
+        .status()
+        .expect("mount runs");
+    assert!(mounted.success(), "mounting a tmpfs as root");
+    let _mount = Mounted(dir.path().to_owned());
+    let url = format!("sqlite://{}/arbitre.db", dir.path().display());
+    let store = Store::open(&url, common::options()).await.expect("opened");
+    store.create_game(&new_game("g")).await.expect("created");
+    let mut seq = 0;
+    for _ in 0..20 {
+        store.append(append(seq)).await.expect("room for these");
+        seq += 1;
+    }
+    // the disk full, the appends going on (each refused)
+    let filler = fill(dir.path());
+    let mut refused = 0;
+    for _ in 0..200 {
+        match store.append(append(seq)).await {
+            Ok(()) => seq += 1,
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(refused > 0, "nothing was refused with the disk full");
+    // a little room back (2 MiB), and the appends at once
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&filler)
+            .expect("the filler");
+        let len = f.seek(SeekFrom::End(0)).expect("its size");
+        f.set_len(len.saturating_sub(2 * 1024 * 1024))
+            .expect("shrunk");
+    }
+    let mut after = 0;
+    let mut failures = Vec::new();
+    for _ in 0..100 {
+        match store.append(append(seq)).await {
+            Ok(()) => {
+                seq += 1;
+                after += 1;
+            }
+            Err(e) => failures.push(e.to_string()),
+        }
+    }
+    let wal = std::fs::metadata(dir.path().join("arbitre.db-wal")).map_or(0, |m| m.len());
+    assert!(
+        after == 100,
+        "{after} of 100 appends went in once the room came back; the log is {wal} bytes; {:?}",
+        failures.first()
+    );
+    store.close().await;
+}
