@@ -188,6 +188,7 @@ on_both!(
     a_row_altered_in_the_database_is_found_not_served,
     a_sealed_move_survives_a_kill_9_closed,
     stalled_clients_do_not_hold_a_shutdown,
+    a_trickled_body_is_refused_in_time,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.

@@ -253,6 +253,11 @@ pub fn router(app: Arc<App>) -> Router {
             crate::cluster::forward,
         ))
         .layer(middleware::from_fn_with_state(app.clone(), per_address))
+        // a body sent a byte at a time holds its connection 10 s at most
+        // (bench/stall.py): it is then refused as unreadable
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            std::time::Duration::from_secs(10),
+        ))
         // one span per request (method, path; never a body or a token), at debug level
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(app.clone());

@@ -258,3 +258,35 @@ pub(super) async fn stalled_clients_do_not_hold_a_shutdown(env: Env) {
         .collect();
     assert_eq!(causes, ["shutdown", "restart"], "{state}");
 }
+
+/// A request body sent a byte at a time and left unfinished holds its
+/// connection 10 s at most: it is then answered `400` saying the body was
+/// not received in time (bench/stall.py found such connections held for
+/// good).
+pub(super) async fn a_trickled_body_is_refused_in_time(env: Env) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start(&env).await;
+    let mut tcp = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connected");
+    let started = Instant::now();
+    tcp.write_all(
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Authorization: Bearer {ORGANISER}\r\nContent-Length: 100\r\n\r\n{{\"ed"
+        )
+        .as_bytes(),
+    )
+    .await
+    .expect("written");
+    let mut answer = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(20), tcp.read(&mut answer))
+        .await
+        .expect("answered within 20 s")
+        .expect("read");
+    let took = started.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&answer[..n]);
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(text.contains("not received within"), "{text}");
+    assert!((9.0..15.0).contains(&took), "{took} s");
+}
