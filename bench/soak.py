@@ -428,7 +428,7 @@ def report(args):
                 "machine": med([w.get("cpu_machine_pct") for w in ws_])}
 
     f, l = block(first), block(last)
-    errors = sum(w["errors"] for w in ws)
+    errors = int(sum(w["errors"] for w in ws))
     by_status = {}
     for w in ws:
         for k, v in w["errors_by_status"].items():
@@ -472,11 +472,18 @@ def report(args):
     row("machine CPU % (of 2 cores), median", f["machine"], l["machine"], 0)
     print()
     rss_all = [w["rss_mib"] for w in steady]
+    half = [w for w in steady if w["t"] >= (steady[0]["t"] + steady[-1]["t"]) / 2]
+    ht = [w["t"] for w in half]
+    hr = [w["rss_mib"] for w in half]
+    hmt, hmr = statistics.mean(ht), statistics.mean(hr)
+    half_slope = (sum((t - hmt) * (r - hmr) for t, r in zip(ht, hr))
+                  / (sum((t - hmt) ** 2 for t in ht) or 1)) * 3600
     print(f"RSS over the steady state: {min(rss_all):.1f}-{max(rss_all):.1f} MiB, least-squares slope "
-          f"{slope:+.1f} MiB/hour; peak VmHWM {max(s.get('hwm_kib') or 0 for s in samples) / 1024:.1f} MiB; "
+          f"{slope:+.1f} MiB/hour ({half_slope:+.1f} MiB/hour over its second half); peak VmHWM {max(s.get('hwm_kib') or 0 for s in samples) / 1024:.1f} MiB; "
           f"live games {fmt(steady[0]['live_games'], 0)} -> {fmt(steady[-1]['live_games'], 0)}, threads "
           f"{steady[0]['threads']} -> {steady[-1]['threads']}, descriptors {steady[0]['fds']} -> {steady[-1]['fds']}; "
-          f"SQLite file + WAL {steady[0]['db_mib']:.1f} -> {steady[-1]['db_mib']:.1f} MiB")
+          f"SQLite file + WAL {steady[0]['db_mib']:.1f} -> {steady[-1]['db_mib']:.1f} MiB; "
+          f"arbitre_streams gauge {fmt(steady[0]['m'].get('streams'), 0)} -> {fmt(steady[-1]['m'].get('streams'), 0)}")
     print(f"probe over the steady state: {len(all_probe)} moves, p50 {fmt(pct(all_probe, 0.5))} ms, "
           f"p99 {fmt(pct(all_probe, 0.99))} ms, p99.9 {fmt(pct(all_probe, 0.999))} ms, max {fmt(max(all_probe, default=None))} ms")
     worst = max(steady, key=lambda w: w["p99"] or 0)
