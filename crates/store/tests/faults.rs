@@ -53,8 +53,9 @@ fn fill(dir: &Path) -> std::path::PathBuf {
     path
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
+/// A 4 MiB tmpfs mounted for the test (unmounted when dropped), or `None`
+/// with a message when not root (`ARBITRE_REQUIRE_ROOT=1`: a failure).
+fn small_disk() -> Option<(tempfile::TempDir, Mounted)> {
     // the owner of /proc/self is this process's user
     let uid = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").expect("/proc"));
     if uid != 0 {
@@ -63,7 +64,7 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
             "not root: the disk-full test cannot mount its tmpfs (ARBITRE_REQUIRE_ROOT=1)"
         );
         eprintln!("faults: not root: this test did NOT run");
-        return;
+        return None;
     }
     let dir = tempfile::tempdir().expect("a directory");
     let mounted = Command::new("mount")
@@ -72,7 +73,15 @@ async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
         .status()
         .expect("mount runs");
     assert!(mounted.success(), "mounting a tmpfs as root");
-    let _mount = Mounted(dir.path().to_owned());
+    let mount = Mounted(dir.path().to_owned());
+    Some((dir, mount))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disk_full_refuses_appends_and_loses_nothing_acknowledged() {
+    let Some((dir, _mount)) = small_disk() else {
+        return;
+    };
     let url = format!("sqlite://{}/arbitre.db", dir.path().display());
     let store = Store::open(&url, common::options()).await.expect("opened");
     store.create_game(&new_game("g")).await.expect("created");
@@ -266,23 +275,9 @@ async fn a_write_ahead_log_cut_short_is_reported_at_start() {
 /// small. Root only (a tmpfs), as the test above.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_little_room_given_back_after_a_disk_full_is_not_eaten_by_the_log() {
-    let uid = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").expect("/proc"));
-    if uid != 0 {
-        assert!(
-            std::env::var("ARBITRE_REQUIRE_ROOT").as_deref() != Ok("1"),
-            "not root: the disk-full test cannot mount its tmpfs (ARBITRE_REQUIRE_ROOT=1)"
-        );
-        eprintln!("faults: not root: this test did NOT run");
+    let Some((dir, _mount)) = small_disk() else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("a directory");
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
-        .arg(dir.path())
-        .status()
-        .expect("mount runs");
-    assert!(mounted.success(), "mounting a tmpfs as root");
-    let _mount = Mounted(dir.path().to_owned());
+    };
     let url = format!("sqlite://{}/arbitre.db", dir.path().display());
     let store = Store::open(&url, common::options()).await.expect("opened");
     store.create_game(&new_game("g")).await.expect("created");
