@@ -1762,7 +1762,11 @@ impl Store {
     }
 
     /// Stops taking appends, lets the writer commit what is queued, and
-    /// closes the connections.
+    /// closes the connections. SQLite: everything committed is copied from
+    /// the write-ahead log into the database file first and the log emptied
+    /// (`wal_checkpoint(TRUNCATE)`), so that a closed store is its one file —
+    /// SQLite's own checkpoint when the last connection closes is skipped
+    /// when two connections close at once, each seeing the other.
     pub async fn close(self) {
         let Store {
             pool,
@@ -1776,6 +1780,23 @@ impl Store {
         let _ = task.await;
         drop(checkpoints);
         drop(listener);
+        if let Pool::Sqlite(p) = &pool {
+            match sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(TRUNCATE)")
+                .fetch_one(p)
+                .await
+            {
+                Ok((0, _, _)) => {}
+                Ok(_) => tracing::warn!(
+                    "the write-ahead log could not be copied into the database at close \
+                     (busy): it is replayed at the next start"
+                ),
+                Err(e) => tracing::warn!(
+                    error = %e,
+                    "the write-ahead log could not be copied into the database at close: \
+                     it is replayed at the next start"
+                ),
+            }
+        }
         on_pool!(&pool, p => p.close().await);
     }
 }

@@ -145,8 +145,11 @@ async fn a_damaged_sqlite_page_is_reported_at_start() {
         store.append(append(seq)).await.expect("appended");
     }
     store.close().await;
-    // every change is in the file itself (the log checkpointed at close)
-    let _ = std::fs::remove_file(dir.path().join("arbitre.db-wal"));
+    // every change is in the file itself: `close` copied the log into it
+    // and emptied it
+    let wal = dir.path().join("arbitre.db-wal");
+    let left = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert_eq!(left, 0, "a closed store left {left} bytes in its log");
     let mut bytes = std::fs::read(&path).expect("the file");
     assert!(bytes.len() > 64 * 4096, "{} bytes", bytes.len());
     // a page of the events' table, mid-file, scrambled (its header too)
