@@ -67,6 +67,16 @@ pub struct ServeArgs {
     #[arg(long, env = "ARBITRE_LEASE_MS", default_value_t = 5000,
           value_parser = clap::value_parser!(u64).range(1500..=600_000))]
     pub lease_ms: u64,
+    /// How long a client has to send a request's head once its connection
+    /// is ready for one, and how long an idle connection stays open (s).
+    #[arg(long, env = "ARBITRE_HEAD_TIMEOUT", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub head_timeout: u64,
+    /// How long a write to a client may make no progress (a stream it no
+    /// longer reads) before its connection is reset (s).
+    #[arg(long, env = "ARBITRE_WRITE_STALL", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub write_stall: u64,
     /// TLS certificate chain (PEM); with --tls-key, the server speaks HTTPS.
     #[arg(long, env = "ARBITRE_TLS_CERT", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
@@ -158,6 +168,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
         clock: None,
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
         signer: Some(signer),
+        connections: arbitre_server::listen::Bounds {
+            head: Duration::from_secs(args.head_timeout),
+            write_stall: Duration::from_secs(args.write_stall),
+        },
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -189,6 +189,9 @@ on_both!(
     a_sealed_move_survives_a_kill_9_closed,
     stalled_clients_do_not_hold_a_shutdown,
     a_trickled_body_is_refused_in_time,
+    a_trickled_head_and_a_silent_connection_are_closed,
+    a_client_that_reads_nothing_is_reset,
+    streams_gone_are_counted_down,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.
@@ -251,6 +254,8 @@ impl Server {
             "ADVERTISE",
             "LEASE_MS",
             "SIGNING_KEY",
+            "HEAD_TIMEOUT",
+            "WRITE_STALL",
         ] {
             command.env_remove(format!("ARBITRE_{flag}"));
         }

@@ -269,13 +269,7 @@ async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) 
     let address = request
         .extensions()
         .get::<ConnectInfo<std::net::SocketAddr>>()
-        .map(|c| c.0.ip())
-        .or_else(|| {
-            request
-                .extensions()
-                .get::<ConnectInfo<crate::tls::ClientAddr>>()
-                .map(|c| c.0 .0.ip())
-        });
+        .map(|c| c.0.ip());
     // a request another node forwarded was counted where it arrived
     let forwarded = address.is_some_and(|ip| {
         request.headers().contains_key(crate::cluster::FORWARDED_BY) && app.peers.is_peer(ip)

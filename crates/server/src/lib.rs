@@ -21,6 +21,7 @@ pub mod clock;
 pub mod cluster;
 pub mod error;
 pub mod keys;
+pub mod listen;
 pub mod live;
 pub mod metrics;
 pub mod openapi;

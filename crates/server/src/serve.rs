@@ -5,8 +5,6 @@
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use crate::tls::ClientAddr;
-
 use arbitre_envelope::{PublicKey, SigningKey};
 use arbitre_laws::Language;
 use arbitre_store::{Batching, MacKey, Options, Store, TokenHash};
@@ -53,12 +51,16 @@ pub struct Config {
     /// one for this run (its envelopes are checked against `/api/health`'s
     /// `envelope_signer` of this run only).
     pub signer: Option<SigningKey>,
+    /// How long a request's head and a stalled write may take
+    /// ([`crate::listen`]).
+    pub connections: crate::listen::Bounds,
 }
 
 /// A server bound to its address, ready to run.
 pub struct Server {
     listener: TcpListener,
     tls: Option<Arc<rustls::ServerConfig>>,
+    bounds: crate::listen::Bounds,
     app: Arc<App>,
     /// The address it listens on.
     pub address: SocketAddr,
@@ -168,6 +170,7 @@ impl Server {
             Some((cert, key)) => Some(crate::tls::config(cert, key).map_err(StartError)?),
             None => None,
         };
+        let bounds = config.connections;
         let (app, new_organiser_token) = build(config).await?;
         let listener = TcpListener::bind(listen)
             .await
@@ -178,6 +181,7 @@ impl Server {
         Ok(Server {
             listener,
             tls,
+            bounds,
             app,
             address,
             new_organiser_token,
@@ -190,7 +194,11 @@ impl Server {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), StartError> {
         let Server {
-            listener, app, tls, ..
+            listener,
+            app,
+            tls,
+            bounds,
+            ..
         } = self;
         let shared = app.shared.clone();
         let heartbeat = tokio::spawn(heartbeat(app.clone()));
@@ -212,38 +220,23 @@ impl Server {
             tracing::info!("shutting down: closing streams, finishing requests");
             let _ = closing.send(Some("the server is shutting down".into()));
         };
-        let served = match tls {
-            Some(config) => {
-                let service =
-                    router(app.clone()).into_make_service_with_connect_info::<ClientAddr>();
-                let listener = crate::tls::TlsListener::new(listener, config)
-                    .map_err(|e| StartError(e.to_string()))?;
-                tokio::select! {
-                    served = axum::serve(listener, service).with_graceful_shutdown(signal) => served.map(|()| true),
-                    () = patience => Ok(false),
-                }
-            }
-            None => {
-                // no Nagle: a WebSocket's ack, written right after the event's
-                // broadcast, would wait for the client's delayed ACK (40 ms)
-                let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-                    let _ = tcp.set_nodelay(true);
-                });
-                let service =
-                    router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-                tokio::select! {
-                    served = axum::serve(listener, service).with_graceful_shutdown(signal) => served.map(|()| true),
-                    () = patience => Ok(false),
-                }
-            }
+        let listener = match tls {
+            Some(config) => crate::listen::Listener::Tls(
+                crate::tls::TlsListener::new(listener, config)
+                    .map_err(|e| StartError(e.to_string()))?,
+            ),
+            None => crate::listen::Listener::Plain(listener),
+        };
+        let all_closed = tokio::select! {
+            () = crate::listen::serve(listener, router(app.clone()), bounds, signal) => true,
+            () = patience => false,
         };
         heartbeat.abort();
         drop(shared);
         // connections left open keep the application alive: the store is
         // then not waited for long (everything acknowledged is on disk)
-        let all_closed = *served.as_ref().unwrap_or(&true);
         stop(app, all_closed).await;
-        served.map(|_| ()).map_err(|e| StartError(e.to_string()))
+        Ok(())
     }
 }
 

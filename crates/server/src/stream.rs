@@ -137,9 +137,17 @@ async fn feed(
     subscription: Subscription,
     tx: mpsc::Sender<Line>,
 ) {
+    // counted down when the feed ends or is dropped (a WebSocket's feeder
+    // is aborted when its client goes)
+    struct Open(Arc<Shared>);
+    impl Drop for Open {
+        fn drop(&mut self) {
+            self.0.metrics.streams.dec();
+        }
+    }
     shared.metrics.streams.inc();
-    let _ = feed_inner(&shared, &id, since, subscription, &tx).await;
-    shared.metrics.streams.dec();
+    let open = Open(shared);
+    let _ = feed_inner(&open.0, &id, since, subscription, &tx).await;
 }
 
 async fn feed_inner(
@@ -282,23 +290,32 @@ where
     F: Fn(Line) -> Fut,
     Fut: std::future::Future<Output = Result<(), ()>>,
 {
-    let rows = shared
-        .store
-        .entries_after(id, after)
-        .await
-        .map_err(|_| ())?;
     let mut last = after;
-    for row in rows {
-        if upto.is_some_and(|u| row.seq > u) {
-            break;
+    loop {
+        let rows = shared
+            .store
+            .entries_page(id, last, BACKLOG_PAGE)
+            .await
+            .map_err(|_| ())?;
+        let full = rows.len() == BACKLOG_PAGE as usize;
+        for row in rows {
+            if upto.is_some_and(|u| row.seq > u) {
+                return Ok(last);
+            }
+            if let Some(answer) = row.answer {
+                send(Arc::from(answer)).await?;
+            }
+            last = Some(row.seq);
         }
-        if let Some(answer) = row.answer {
-            send(Arc::from(answer)).await?;
+        if !full {
+            return Ok(last);
         }
-        last = Some(row.seq);
     }
-    Ok(last)
 }
+
+/// How many stored entries a stream reads at a time when it catches up: a
+/// reader far behind holds one page, not the game's whole log.
+const BACKLOG_PAGE: u32 = 64;
 
 fn seq_of(line: &str) -> Option<u64> {
     serde_json::from_str::<Value>(line).ok()?["seq"].as_u64()
@@ -323,7 +340,7 @@ async fn websocket(
         subscription,
         tx.clone(),
     ));
-    let writer = tokio::spawn(async move {
+    let mut writer = tokio::spawn(async move {
         while let Some(line) = rx.recv().await {
             let closing = line.starts_with(r#"{"type":"closing""#);
             if sink
@@ -341,7 +358,18 @@ async fn websocket(
     });
     let mut actor: Option<Actor> = None;
     let mut token = String::new();
-    while let Some(Ok(message)) = incoming.next().await {
+    let mut written = false;
+    loop {
+        // the writer ends when the client is gone or the server closes the
+        // stream: then so does the reading
+        let message = tokio::select! {
+            message = incoming.next() => message,
+            _ = &mut writer => {
+                written = true;
+                break;
+            }
+        };
+        let Some(Ok(message)) = message else { break };
         let text = match message {
             Message::Text(text) => text.to_string(),
             Message::Close(_) => break,
@@ -370,7 +398,9 @@ async fn websocket(
     }
     feeder.abort();
     drop(tx);
-    let _ = writer.await;
+    if !written {
+        let _ = writer.await;
+    }
     if let Some(Actor::Player(side)) = actor {
         crate::cluster::presence(&app, &id, &token, side, false).await;
     }

@@ -1,28 +1,16 @@
 //! TLS when the server is given a certificate and a key (rustls, with
-//! `ring`): a listener for `axum::serve` that accepts TCP connections and
-//! completes each handshake in its own task, so a slow or hostile client
+//! `ring`): a listener (for [`crate::listen`]) that accepts TCP connections
+//! and completes each handshake in its own task, so a slow or hostile client
 //! never holds up the others. Without them, plain HTTP, for a hall's LAN or
 //! behind a proxy that terminates TLS.
 
 use std::{io, net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
-use axum::{extract::connect_info::Connected, serve::IncomingStream};
 use tokio::{
     net::{TcpListener, TcpStream},
     sync::mpsc,
 };
 use tokio_rustls::{server::TlsStream, TlsAcceptor};
-
-/// The client's address over TLS, for the per-address limits (over plain
-/// TCP, axum's `SocketAddr`).
-#[derive(Clone, Copy, Debug)]
-pub struct ClientAddr(pub SocketAddr);
-
-impl Connected<IncomingStream<'_, TlsListener>> for ClientAddr {
-    fn connect_info(stream: IncomingStream<'_, TlsListener>) -> ClientAddr {
-        ClientAddr(*stream.remote_addr())
-    }
-}
 
 /// The server's TLS configuration from PEM files: the certificate chain
 /// and its private key.
@@ -53,7 +41,6 @@ pub fn config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, Stri
 /// A TCP listener whose connections are TLS streams once their handshake
 /// is done.
 pub struct TlsListener {
-    local: SocketAddr,
     ready: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
 }
 
@@ -66,7 +53,6 @@ impl TlsListener {
         listener: TcpListener,
         config: Arc<rustls::ServerConfig>,
     ) -> io::Result<TlsListener> {
-        let local = listener.local_addr()?;
         let acceptor = TlsAcceptor::from(config);
         let (tx, ready) = mpsc::channel(64);
         tokio::spawn(async move {
@@ -97,23 +83,17 @@ impl TlsListener {
                 });
             }
         });
-        Ok(TlsListener { local, ready })
+        Ok(TlsListener { ready })
     }
 }
 
-impl axum::serve::Listener for TlsListener {
-    type Io = TlsStream<TcpStream>;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+impl TlsListener {
+    /// The next connection whose handshake is complete.
+    pub async fn accept(&mut self) -> (TlsStream<TcpStream>, SocketAddr) {
         match self.ready.recv().await {
             Some(connection) => connection,
             // the accepting task ended: no more connections
             None => std::future::pending().await,
         }
-    }
-
-    fn local_addr(&self) -> io::Result<Self::Addr> {
-        Ok(self.local)
     }
 }

@@ -54,6 +54,7 @@ async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
         // the server's key file, the same over a restart: the store's rows
         // are authenticated with a key derived from it
         signer: Some(arbitre_envelope::SigningKey::from_bytes(&[9; 32])),
+        connections: Default::default(),
     })
     .await
     .expect("the server builds");

@@ -36,6 +36,7 @@ async fn the_api_speaks_https_with_the_given_certificate() {
         clock: None,
         tls: Some((cert_path, key_path)),
         signer: None,
+        connections: Default::default(),
     })
     .await
     .unwrap();

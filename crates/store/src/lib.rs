@@ -1497,6 +1497,18 @@ impl Store {
         id: &str,
         after: Option<u64>,
     ) -> Result<Vec<EventRow>, StoreError> {
+        self.entries_page(id, after, u32::MAX).await
+    }
+
+    /// At most `limit` entries of a game's log after `after`, in `seq`
+    /// order: a stream far behind reads its backlog a page at a time, not
+    /// the whole log at once.
+    pub async fn entries_page(
+        &self,
+        id: &str,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<EventRow>, StoreError> {
         self.noted(
             async {
                 let after = match after {
@@ -1504,12 +1516,13 @@ impl Store {
                     None => -1,
                 };
                 let sql = format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq"
+                "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3"
             );
                 on_pool!(&self.pool, p => {
                     let rows = sqlx::query(&sql)
                         .bind(id)
                         .bind(after)
+                        .bind(i64::from(limit))
                         .fetch_all(p)
                         .await
                         .map_err(db("reading a game's log"))?;

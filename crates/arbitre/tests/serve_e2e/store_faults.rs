@@ -290,3 +290,140 @@ pub(super) async fn a_trickled_body_is_refused_in_time(env: Env) {
     assert!(text.contains("not received within"), "{text}");
     assert!((9.0..15.0).contains(&took), "{took} s");
 }
+
+/// A request's head sent a byte at a time, and a connection opened and
+/// left silent, are closed once the head's time (`--head-timeout`) has run
+/// out: neither holds a connection for good (slowloris). Other clients are
+/// answered meanwhile.
+pub(super) async fn a_trickled_head_and_a_silent_connection_are_closed(env: Env) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start_with(&env, "127.0.0.1:0", &["--head-timeout", "2"]).await;
+    let started = Instant::now();
+    let mut silent = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connected");
+    let mut trickled = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connected");
+    trickled
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        .await
+        .expect("written");
+    // a byte every 200 ms: the head is never finished; the connection is
+    // closed, its writes fail or its read ends
+    let mut closed_after = None;
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if trickled.write_all(b"a").await.is_err() {
+            closed_after = Some(started.elapsed().as_secs_f64());
+            break;
+        }
+        let mut byte = [0u8; 512];
+        match tokio::time::timeout(Duration::from_millis(1), trickled.read(&mut byte)).await {
+            Err(_) => {}
+            Ok(Ok(n)) if n > 0 => {
+                let text = String::from_utf8_lossy(&byte[..n]);
+                assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+            }
+            Ok(_) => {
+                closed_after = Some(started.elapsed().as_secs_f64());
+                break;
+            }
+        }
+        // answered meanwhile
+        let (status, _) = server.get("/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let took = closed_after.expect("the trickled head's connection closed within 12 s");
+    assert!((1.5..6.0).contains(&took), "closed after {took} s");
+    // the silent connection too (read: 0 bytes, the end)
+    let mut buffer = [0u8; 512];
+    let n = tokio::time::timeout(Duration::from_secs(5), silent.read(&mut buffer))
+        .await
+        .expect("the silent connection closed in time")
+        .unwrap_or(0);
+    let text = String::from_utf8_lossy(&buffer[..n]);
+    assert!(n == 0 || text.starts_with("HTTP/1.1 408"), "{text}");
+}
+
+/// A client that sends requests and reads none of the answers: once the
+/// socket's buffers are full the server's writes make no progress, and
+/// after `--write-stall` the connection is reset — the server does not keep
+/// the unread answers (nor the kernel its buffers) for as long as the
+/// client stays connected. Without the bound, the client reading later
+/// gets every answer.
+pub(super) async fn a_client_that_reads_nothing_is_reset(env: Env) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start_with(&env, "127.0.0.1:0", &["--write-stall", "1"]).await;
+    let (status, document) = server.get_text("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    // more answers than any socket buffer holds (64 MiB)
+    let count = (64 << 20) / document.len() + 1;
+    let request = "GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n";
+    let mut tcp = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connected");
+    tcp.write_all(request.repeat(count).as_bytes())
+        .await
+        .expect("the requests written");
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let mut read = 0usize;
+    let mut buffer = vec![0u8; 1 << 16];
+    let ended = loop {
+        match tokio::time::timeout(Duration::from_secs(10), tcp.read(&mut buffer)).await {
+            Err(_) => panic!("the connection neither ended nor answered in 10 s ({read} bytes)"),
+            Ok(Ok(0)) => break "closed",
+            Ok(Ok(n)) => read += n,
+            Ok(Err(_)) => break "reset",
+        }
+    };
+    let whole = count * document.len();
+    assert!(
+        read < whole / 2,
+        "{read} bytes of {whole} read after the stall: the connection was kept ({ended})"
+    );
+    // the server goes on
+    let (status, _) = server.get("/api/health").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// Every stream opened is counted in `arbitre_streams` and counted down
+/// when its client goes, on a WebSocket as over NDJSON (a WebSocket's feed
+/// is stopped, not left to end, when its client goes).
+pub(super) async fn streams_gone_are_counted_down(env: Env) {
+    let server = Server::start(&env).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    let streams = || async {
+        let (status, metrics) = server.get_text("/metrics").await;
+        assert_eq!(status, StatusCode::OK);
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("arbitre_streams "))
+            .unwrap_or_else(|| panic!("no arbitre_streams in {metrics}"))
+            .trim()
+            .to_owned()
+    };
+    for _ in 0..3 {
+        let mut ws = server.websocket(&game.id).await;
+        let mut ndjson = server.ndjson(&game.id, None).await;
+        assert_eq!(ws.message().await["type"], "game");
+        assert_eq!(ndjson.message().await["type"], "game");
+        assert_eq!(streams().await, "2");
+        drop(ws);
+        drop(ndjson);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let now = streams().await;
+            if now == "0" {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{now} streams counted 5 s after both went"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
