@@ -71,11 +71,43 @@ enum Who {
     Seat { game: String, seat: Seat },
 }
 
+/// The tokens recently used, and who they are, so that a request seldom
+/// asks the store: two generations of at most [`TokenCache::GENERATION`]
+/// each — when the newer is full it becomes the older and the older is
+/// dropped; a token found in the older moves to the newer. The tokens of
+/// games in play stay; those of games long finished go, and the memory
+/// stays bounded however many games a server has seen.
+#[derive(Default)]
+struct TokenCache {
+    newer: HashMap<TokenHash, Who>,
+    older: HashMap<TokenHash, Who>,
+}
+
+impl TokenCache {
+    const GENERATION: usize = 1 << 14;
+
+    fn get(&mut self, hash: &TokenHash) -> Option<Who> {
+        if let Some(who) = self.newer.get(hash) {
+            return Some(who.clone());
+        }
+        let who = self.older.remove(hash)?;
+        self.insert(*hash, who.clone());
+        Some(who)
+    }
+
+    fn insert(&mut self, hash: TokenHash, who: Who) {
+        if self.newer.len() >= Self::GENERATION {
+            self.older = std::mem::take(&mut self.newer);
+        }
+        self.newer.insert(hash, who);
+    }
+}
+
 /// The application: what the handlers share.
 pub struct App {
     /// What the owners share.
     pub shared: Arc<Shared>,
-    tokens: Mutex<HashMap<TokenHash, Who>>,
+    tokens: Mutex<TokenCache>,
     per_token: Option<DefaultKeyedRateLimiter<TokenHash>>,
     per_address: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// The other nodes on the same database (`cluster.rs`).
@@ -93,7 +125,7 @@ impl App {
     pub fn new(shared: Arc<Shared>, limits: Limits) -> Arc<App> {
         Arc::new(App {
             shared,
-            tokens: Mutex::new(HashMap::new()),
+            tokens: Mutex::new(TokenCache::default()),
             per_token: limiter(limits.per_token),
             per_address: limiter(limits.per_address),
             peers: crate::cluster::Peers::new(),
@@ -131,8 +163,7 @@ impl App {
             .tokens
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .get(&hash)
-            .cloned();
+            .get(&hash);
         if let Some(who) = cached {
             return Ok(who);
         }
@@ -145,11 +176,10 @@ impl App {
                 None => return Err(ApiError::unauthorized("unknown token")),
             }
         };
-        let mut tokens = self.tokens.lock().unwrap_or_else(|e| e.into_inner());
-        if tokens.len() >= 1 << 20 {
-            tokens.clear();
-        }
-        tokens.insert(hash, who.clone());
+        self.tokens
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(hash, who.clone());
         Ok(who)
     }
 
@@ -771,4 +801,49 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
         text,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash(n: usize) -> TokenHash {
+        TokenHash::of(&format!("token-{n}"))
+    }
+
+    fn seat(n: usize) -> Who {
+        Who::Seat {
+            game: format!("g{n}"),
+            seat: Seat::White,
+        }
+    }
+
+    /// However many tokens pass, the cache holds at most two generations;
+    /// a token in use all along is kept; one unused for two generations
+    /// goes (it is read from the store again).
+    #[test]
+    fn the_token_cache_is_bounded_and_keeps_what_is_used() {
+        let mut cache = TokenCache::default();
+        cache.insert(hash(0), seat(0));
+        let total = 5 * TokenCache::GENERATION;
+        for n in 1..=total {
+            cache.insert(hash(n), seat(n));
+            if n % 1000 == 0 {
+                assert_eq!(cache.get(&hash(0)), Some(seat(0)), "after {n}");
+            }
+            assert!(cache.newer.len() + cache.older.len() <= 2 * TokenCache::GENERATION);
+        }
+        assert_eq!(cache.get(&hash(total)), Some(seat(total)));
+        assert_eq!(cache.get(&hash(1)), None);
+        // a full generation, then one more: the first generation is the
+        // older, still answered, and what it answers moves up
+        let mut cache = TokenCache::default();
+        for n in 0..=TokenCache::GENERATION {
+            cache.insert(hash(n), seat(n));
+        }
+        assert_eq!(cache.newer.len(), 1);
+        assert_eq!(cache.get(&hash(5)), Some(seat(5)));
+        assert!(cache.newer.contains_key(&hash(5)));
+        assert!(!cache.older.contains_key(&hash(5)));
+    }
 }
