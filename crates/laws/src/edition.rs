@@ -19,7 +19,7 @@ mod fide_online_2021;
 pub type Article = &'static str;
 
 /// Identifier of an edition of the Laws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum EditionId {
     /// FIDE rules of 1930 (art. 21 adjournment, art. 22 odds; otherwise as 2001).
     Fide1930,
@@ -64,6 +64,48 @@ impl EditionId {
 impl fmt::Display for EditionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+/// A calendar day: when a text came into force, when a game was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// The year.
+    pub year: u16,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day of the month, 1 to 31.
+    pub day: u8,
+}
+
+impl Date {
+    /// Before any other.
+    pub const EARLIEST: Date = Date::new(0, 1, 1);
+
+    /// The day `year`-`month`-`day`.
+    pub const fn new(year: u16, month: u8, day: u8) -> Date {
+        Date { year, month, day }
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl EditionId {
+    /// The edition that judges a game played on `date`: of the tables
+    /// chosen by date, the one whose `judges_games_from` is the latest not
+    /// after it. `None` for a date before every such table (never: the
+    /// oldest judges from [`Date::EARLIEST`]).
+    pub fn judging(date: Date) -> Option<EditionId> {
+        EditionId::ALL
+            .into_iter()
+            .filter_map(|e| e.laws().judges_games_from.map(|from| (from, e)))
+            .filter(|(from, _)| *from <= date)
+            .max_by_key(|(from, _)| *from)
+            .map(|(_, e)| e)
     }
 }
 
@@ -446,6 +488,12 @@ pub struct Edition {
     pub code: &'static str,
     /// Which text the table encodes (see `docs/laws/`).
     pub source: &'static str,
+    /// The day the text came into force.
+    pub in_force_from: Date,
+    /// For a game judged by its date (`arbitre audit --edition auto`): the
+    /// first day from which this table is the nearest modelled text of the
+    /// Laws then in force; `None`: never chosen by a date.
+    pub judges_games_from: Option<Date>,
     /// The players move alternately.
     pub alternation: Article,
     /// When a move is legal.
@@ -585,6 +633,35 @@ pub fn all() -> [&'static Edition; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game is judged by the table of the Laws in force on its day:
+    /// 2001's for the oldest games, 2005's from 1 July 2005, 2023's from 1
+    /// July 2014 (fivefold, 75 moves); 1930 and the online regulations are
+    /// never chosen by a date.
+    #[test]
+    fn a_date_chooses_the_laws_in_force() {
+        let on = |y, m, d| EditionId::judging(Date::new(y, m, d));
+        assert_eq!(on(1886, 1, 11), Some(EditionId::Fide2001));
+        assert_eq!(on(2001, 7, 1), Some(EditionId::Fide2001));
+        assert_eq!(on(2005, 6, 30), Some(EditionId::Fide2001));
+        assert_eq!(on(2005, 7, 1), Some(EditionId::Fide2005));
+        assert_eq!(on(2014, 6, 30), Some(EditionId::Fide2005));
+        assert_eq!(on(2014, 7, 1), Some(EditionId::Fide2023));
+        assert_eq!(on(2026, 11, 25), Some(EditionId::Fide2023));
+        for e in EditionId::ALL {
+            match e.laws().judges_games_from {
+                Some(from) => assert_eq!(EditionId::judging(from), Some(e), "{e}"),
+                None => assert!(
+                    [EditionId::Fide1930, EditionId::FideOnline2021].contains(&e),
+                    "{e}"
+                ),
+            }
+            assert!(e
+                .laws()
+                .judges_games_from
+                .is_none_or(|from| from <= e.laws().in_force_from));
+        }
+    }
 
     #[test]
     fn codes_round_trip() {

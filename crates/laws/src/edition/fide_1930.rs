@@ -9,6 +9,10 @@ pub static LAWS: Edition = Edition {
     id: EditionId::Fide1930,
     code: "fide-1930",
     source: "FIDE rules of 1930: seed 002 (art. 21, 22); all else as the 2001 table",
+    in_force_from: Date::new(1930, 1, 1),
+    // the 1930 rules are modelled for adjournment and odds only: never
+    // chosen by a game's date
+    judges_games_from: None,
     alternation: "1.1",
     legal_move: "3.10",
     notation: "8.1",

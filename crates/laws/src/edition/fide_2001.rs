@@ -9,6 +9,10 @@ pub static LAWS: Edition = Edition {
     id: EditionId::Fide2001,
     code: "fide-2001",
     source: "FIDE Laws of Chess, 1 July 2001: seeds 000 (Annex A) and 003 (art. 9); rapid/blitz annexes of 2001 (B6-B8, one lower than 2005)",
+    in_force_from: Date::new(2001, 7, 1),
+    // the oldest full text modelled: games before 2005 (and before 2001,
+    // as the nearest modelled text)
+    judges_games_from: Some(Date::EARLIEST),
     alternation: "1.1",
     legal_move: "3.10",
     notation: "8.1",

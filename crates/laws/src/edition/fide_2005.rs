@@ -8,6 +8,8 @@ pub static LAWS: Edition = Edition {
     id: EditionId::Fide2005,
     code: "fide-2005",
     source: "FIDE Laws of Chess, 1 July 2005: seeds 001 (Annexes A-D) and 004 (5.2, 9, 10.2, 10.3); other articles from the 2005 English text",
+    in_force_from: Date::new(2005, 7, 1),
+    judges_games_from: Some(Date::new(2005, 7, 1)),
     alternation: "1.1",
     legal_move: "3.10a",
     notation: "8.1",

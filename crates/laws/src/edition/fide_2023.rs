@@ -8,6 +8,10 @@ pub static LAWS: Edition = Edition {
     id: EditionId::Fide2023,
     code: "fide-2023",
     source: "FIDE Laws of Chess, 1 January 2023 (FIDE Handbook E.01)",
+    in_force_from: Date::new(2023, 1, 1),
+    // from 1 July 2014 the Laws have the fivefold repetition and the
+    // 75-move rule (9.6), which this table models and 2005's has not
+    judges_games_from: Some(Date::new(2014, 7, 1)),
     alternation: "1.2",
     legal_move: "3.10.1",
     notation: "8.1.2",

@@ -15,6 +15,9 @@ pub static LAWS: Edition = Edition {
     id: EditionId::FideOnline2021,
     code: "fide-online-2021",
     source: "FIDE Online Chess Regulations, January 2021 (Council Annex 6.4, FIDE Handbook E.04), on the FIDE Laws of Chess of 1 January 2023",
+    in_force_from: Date::new(2021, 1, 1),
+    // online play is known by the event, not by the date
+    judges_games_from: None,
     alternation: "1.2",
     legal_move: "3.10.1",
     notation: "8.1.2",
