@@ -49,7 +49,7 @@ mod report;
 
 pub use command::{audit_reader, run};
 pub use judge::time_control;
-pub use kind::Kind;
+pub use kind::{Class, Kind};
 pub use read::Tags;
 pub use report::write_game_json;
 
@@ -64,11 +64,32 @@ pub enum Format {
     Csv,
 }
 
+/// Which Laws judge the games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditionChoice {
+    /// Each game by its `Date` tag: the edition whose table is the nearest
+    /// modelled text of the Laws in force that day
+    /// ([`EditionId::judging`]); with no date, the latest.
+    Auto,
+    /// Every game under this one.
+    Fixed(EditionId),
+}
+
+impl EditionChoice {
+    /// `auto`, or the edition's code.
+    pub fn code(self) -> &'static str {
+        match self {
+            EditionChoice::Auto => "auto",
+            EditionChoice::Fixed(e) => e.code(),
+        }
+    }
+}
+
 /// What `arbitre audit` was asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Edition of the Laws the results are checked against.
-    pub edition: EditionId,
+    pub edition: EditionChoice,
     /// Output format.
     pub format: Format,
     /// Worker threads (0: one per core).
@@ -81,20 +102,23 @@ pub struct Options {
     pub thorough: bool,
     /// Exit with status 1 when any game has a finding.
     pub fail_on_findings: bool,
+    /// List the notes about the records too (they are always counted).
+    pub notes: bool,
 }
 
 impl Default for Options {
-    /// What `arbitre audit FILE` does: the Laws in force (2023), text, one
-    /// worker per core, no claimable draws, dead positions tested where each
-    /// game stopped.
+    /// What `arbitre audit FILE` does: each game under the Laws of its
+    /// date, text, one worker per core, no claimable draws, dead positions
+    /// tested where each game stopped.
     fn default() -> Options {
         Options {
-            edition: EditionId::Fide2023,
+            edition: EditionChoice::Auto,
             format: Format::Text,
             jobs: 0,
             claimable: false,
             thorough: false,
             fail_on_findings: false,
+            notes: false,
         }
     }
 }
@@ -127,6 +151,11 @@ pub struct GameReport {
     pub line: u64,
     /// Tags, as read (Latin-1 decoded where they are not UTF-8).
     pub tags: Tags,
+    /// The edition that judged it.
+    pub edition: EditionId,
+    /// Why that edition, where it is not plain (no date, a partial date, a
+    /// game older than the text that judges it).
+    pub edition_note: Option<String>,
     /// Half-moves replayed.
     pub plies: u32,
     /// What was found.

@@ -114,18 +114,21 @@ enum Command {
         /// PGN files (plain, gzip or zstd); `-` reads standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Edition of the Laws the games are checked against.
-        #[arg(long, default_value = "fide-2023", value_parser = parse_edition)]
-        edition: arbitre_laws::EditionId,
+        /// Edition of the Laws the games are checked against: `auto`, each
+        /// game under the Laws in force on its `Date` (before 1 July 2005
+        /// fide-2001, from then fide-2005, from 1 July 2014 fide-2023; no
+        /// date: fide-2023), or one edition for every game.
+        #[arg(long, default_value = "auto", value_parser = parse_audit_edition)]
+        edition: arbitre::audit::EditionChoice,
         /// One JSON object per game, in input order, then a last `{"summary": …}` line.
         #[arg(long, conflicts_with = "csv")]
         json: bool,
         /// One CSV row per finding (the summary goes to stderr).
         #[arg(long)]
         csv: bool,
-        /// Worker threads (default: all cores).
-        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
-        jobs: usize,
+        /// Worker threads, 1 or more (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
         /// Also report draws that could have been claimed (threefold, fifty moves) and were not.
         #[arg(long)]
         claimable: bool,
@@ -133,9 +136,15 @@ enum Command {
         /// live play does, not only where the game stopped (slower, same findings).
         #[arg(long)]
         thorough: bool,
-        /// Exit with status 1 when any game has a finding.
+        /// Exit with status 1 when any game has a finding (a violation of the
+        /// Laws, or a claimable draw with --claimable; notes never).
         #[arg(long)]
         fail_on_findings: bool,
+        /// Also list the notes about the records (clock readings that cannot be
+        /// right, movetext without a result, an open helpmate question): not
+        /// violations of the Laws; always counted in the summary.
+        #[arg(long)]
+        notes: bool,
     },
     /// Sealed-move envelopes (FIDE Laws 2005, Annex A2).
     Envelope {
@@ -181,6 +190,16 @@ fn parse_edition(text: &str) -> Result<arbitre_laws::EditionId, String> {
         .map_err(|e: arbitre_laws::edition::UnknownEdition| e.to_string())
 }
 
+/// `auto` or an edition code, for `audit --edition`.
+fn parse_audit_edition(text: &str) -> Result<arbitre::audit::EditionChoice, String> {
+    if text == "auto" {
+        return Ok(arbitre::audit::EditionChoice::Auto);
+    }
+    parse_edition(text)
+        .map(arbitre::audit::EditionChoice::Fixed)
+        .map_err(|e| format!("{e}, or `auto`"))
+}
+
 /// A language code for `--lang`.
 fn parse_language(text: &str) -> Result<arbitre_laws::Language, String> {
     arbitre_laws::Language::from_code(text)
@@ -215,6 +234,7 @@ fn main() -> ExitCode {
             claimable,
             thorough,
             fail_on_findings,
+            notes,
         } => {
             let format = if json {
                 arbitre::audit::Format::Json
@@ -226,10 +246,11 @@ fn main() -> ExitCode {
             let opts = arbitre::audit::Options {
                 edition,
                 format,
-                jobs,
+                jobs: jobs.map_or(0, usize::from),
                 claimable,
                 thorough,
                 fail_on_findings,
+                notes,
             };
             arbitre::audit::run(&files, &opts)
         }

@@ -39,9 +39,14 @@ fn audit_json(args: &[&str]) -> (Vec<Value>, Value, Output) {
 }
 
 fn kinds(game: &Value) -> Vec<String> {
-    game["findings"]
+    listed(game, "findings")
+}
+
+/// The kinds of a game's `findings` or `notes`.
+fn listed(game: &Value, key: &str) -> Vec<String> {
+    game[key]
         .as_array()
-        .expect("findings")
+        .unwrap_or_else(|| panic!("no {key} in {game}"))
         .iter()
         .map(|f| f["kind"].as_str().expect("kind").to_owned())
         .collect()
@@ -63,10 +68,12 @@ fn json_shape_is_fixed() {
         keys.sort_unstable();
         assert_eq!(
             keys,
-            ["file", "findings", "game", "offset", "plies", "tags"],
+            ["edition", "file", "findings", "game", "offset", "plies", "tags"],
             "keys of game {i}"
         );
         assert_eq!(g["game"], i as u64 + 1);
+        // played in 2025: the Laws of 2023
+        assert_eq!(g["edition"], "fide-2023");
         assert_eq!(g["file"], path(&file));
         assert!(g["tags"]["Site"].as_str().is_some());
         for f in g["findings"].as_array().expect("findings") {
@@ -77,7 +84,7 @@ fn json_shape_is_fixed() {
                 .map(String::as_str)
                 .collect();
             keys.sort_unstable();
-            assert_eq!(keys, ["article", "fen", "kind", "message", "ply"]);
+            assert_eq!(keys, ["article", "class", "fen", "kind", "message", "ply"]);
         }
     }
     // byte offsets of the `[Event` lines
@@ -92,15 +99,28 @@ fn json_shape_is_fixed() {
     assert!(kinds(&games[0]).is_empty());
     assert!(kinds(&games[1]).is_empty());
     assert!(kinds(&games[2]).is_empty());
-    assert_eq!(kinds(&games[3]), ["clock-increase"]);
-    assert_eq!(games[3]["findings"][0]["ply"], 68);
+    // a note about the record, not a violation: counted, not listed
+    assert!(kinds(&games[3]).is_empty());
+    assert!(games[3].get("notes").is_none(), "{}", games[3]);
     // claimable draws are off by default
     assert!(kinds(&games[4]).is_empty());
     assert_eq!(summary["games"], 5);
-    assert_eq!(summary["games_with_findings"], 1);
+    assert_eq!(summary["games_with_findings"], 0);
+    assert_eq!(summary["games_with_notes"], 1);
+    assert_eq!(summary["notes"], 1);
     assert_eq!(summary["by_kind"]["clock-increase"]["games"], 1);
-    assert_eq!(summary["edition"], "fide-2023");
-    assert_eq!(summary["worst"][0]["game"], 4);
+    assert_eq!(summary["by_kind"]["clock-increase"]["class"], "note");
+    // notes are never worst examples
+    assert_eq!(summary["worst"], serde_json::json!([]));
+    // listed with --notes, each with its class
+    let (games, summary, _) = audit_json(&["--notes", path(&file)]);
+    assert_eq!(listed(&games[3], "notes"), ["clock-increase"]);
+    assert_eq!(games[3]["notes"][0]["ply"], 68);
+    assert_eq!(games[3]["notes"][0]["class"], "note");
+    assert!(kinds(&games[3]).is_empty());
+    assert_eq!(summary["games_with_findings"], 0);
+    assert_eq!(summary["edition"], "auto");
+    assert_eq!(summary["games_by_edition"]["fide-2023"], 5);
 }
 
 #[test]
@@ -108,6 +128,7 @@ fn claimable_draws_on_request() {
     let (games, _, _) = audit_json(&["--claimable", path(&fixture("lichess.pgn"))]);
     assert_eq!(kinds(&games[4]), ["claimable-threefold"]);
     let f = &games[4]["findings"][0];
+    assert_eq!(f["class"], "claimable");
     assert_eq!(f["article"], "9.2.1.2");
     assert_eq!(f["ply"], 125);
 }
@@ -173,7 +194,8 @@ fn malformed_games_are_reported_and_the_audit_goes_on() {
         "the game after a bad one is audited"
     );
     assert_eq!(games[2]["plies"], 42);
-    assert_eq!(kinds(&games[3]), ["truncated"]);
+    assert!(kinds(&games[3]).is_empty());
+    assert_eq!(summary["by_kind"]["truncated"]["class"], "note");
     assert_eq!(kinds(&games[4]), ["unparseable"]);
     let msg = games[4]["findings"][0]["message"]
         .as_str()
@@ -184,6 +206,9 @@ fn malformed_games_are_reported_and_the_audit_goes_on() {
     );
     assert_eq!(games[4]["tags"]["Site"], "https://lichess.org/8ySAcljf");
     assert_eq!(summary["by_kind"]["unparseable"]["games"], 2);
+    assert_eq!(summary["by_kind"]["unparseable"]["class"], "violation");
+    let (games, _, _) = audit_json(&["--notes", path(&fixture("malformed.pgn"))]);
+    assert_eq!(listed(&games[3], "notes"), ["truncated"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("malformed.pgn") && stderr.contains("byte 696"),
@@ -205,12 +230,26 @@ fn exit_status() {
         code(&["audit", "--fail-on-findings", path(&clean)]),
         Some(0)
     );
+    // a note about a record (a clock reading) is no violation
+    assert_eq!(
+        code(&[
+            "audit",
+            "--fail-on-findings",
+            "--notes",
+            path(&fixture("lichess.pgn"))
+        ]),
+        Some(0)
+    );
     assert_eq!(code(&["audit"]), Some(2));
     assert_eq!(
         code(&["audit", "--edition", "fide-1999", path(&clean)]),
         Some(2)
     );
     assert_eq!(code(&["audit", "--json", "--csv", path(&clean)]), Some(2));
+    // no workers is no audit: refused, saying why
+    let out = arbitre(&["audit", "--jobs", "0", path(&clean)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--jobs"));
 }
 
 #[test]
@@ -339,7 +378,9 @@ fn csv_table() {
 /// A game that went on in a dead position (pawn chains locked by 2. h4, a
 /// position written for this test) and was scored a win: the dead position
 /// is found at its ply by the default audit, which tests only where the game
-/// stopped, as by `--thorough`, which tests after every pawn move.
+/// stopped, as by `--thorough`, which tests after every pawn move; the game
+/// went on after the board had drawn it, and the finding says the result
+/// written.
 #[test]
 fn dead_position_found_at_its_ply_as_by_thorough() {
     let pgn = "[Event \"Locked\"]\n[Result \"1-0\"]\n\
@@ -351,8 +392,14 @@ fn dead_position_found_at_its_ply_as_by_thorough() {
     let (quick, _, _) = audit_json(&[path(&file)]);
     let (thorough, _, _) = audit_json(&["--thorough", path(&file)]);
     assert_eq!(quick, thorough);
-    assert_eq!(kinds(&quick[0]), ["result-vs-board"]);
+    assert_eq!(kinds(&quick[0]), ["automatic-end-ignored"]);
     let f = &quick[0]["findings"][0];
+    assert!(
+        f["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("the recorded result is 1-0")),
+        "{f}"
+    );
     assert_eq!(f["ply"], 3);
     assert_eq!(f["article"], "5.2.2");
     assert_eq!(f["fen"], "8/4k3/8/1p1p1p1p/1P1P1P1P/8/5K2/8 b - - 0 2");
@@ -437,4 +484,129 @@ fn progress_bar_on_a_terminal_only() {
         String::from_utf8_lossy(&plain.stderr)
     );
     assert_eq!(std::fs::read(out.path()).expect("report"), plain.stdout);
+}
+
+/// A game played on past the fifth occurrence of a position: a violation
+/// under the Laws that have the fivefold repetition (from 1 July 2014), not
+/// under those before. `--edition auto` (the default) judges each game
+/// under the Laws of its `Date` and says which; a partial date across a
+/// change of the Laws takes the older; a game with no date, the latest,
+/// saying so; a game older than the oldest text modelled, that text, saying
+/// so; `--edition` forces one edition for all.
+#[test]
+fn the_edition_follows_the_date_of_the_game() {
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+                   7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 1/2-1/2";
+    let game = |date: Option<&str>| {
+        let date = date.map_or(String::new(), |d| format!("[Date \"{d}\"]\n"));
+        format!("[Event \"e\"]\n{date}[Result \"1/2-1/2\"]\n\n{shuffle}\n\n")
+    };
+    let dates = [
+        Some("1886.01.11"),
+        Some("2010.06.01"),
+        Some("2014.??.??"),
+        Some("2014.07.01"),
+        None,
+        Some("????.??.??"),
+    ];
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    for d in dates {
+        file.write_all(game(d).as_bytes()).expect("written");
+    }
+    let (games, summary, _) = audit_json(&[path(file.path())]);
+    let judged: Vec<(&str, Vec<String>)> = games
+        .iter()
+        .map(|g| (g["edition"].as_str().expect("an edition"), kinds(g)))
+        .collect();
+    let ignored = || vec!["automatic-end-ignored".to_string()];
+    assert_eq!(
+        judged,
+        [
+            ("fide-2001", vec![]),
+            ("fide-2005", vec![]),
+            ("fide-2005", vec![]),
+            ("fide-2023", ignored()),
+            ("fide-2023", ignored()),
+            ("fide-2023", ignored()),
+        ]
+    );
+    let note = |i: usize| games[i]["edition_note"].as_str().unwrap_or("").to_owned();
+    assert!(
+        note(0).contains("before fide-2001 came into force"),
+        "{}",
+        note(0)
+    );
+    assert!(games[1].get("edition_note").is_none(), "{}", games[1]);
+    assert!(note(2).contains("partial"), "{}", note(2));
+    // the 2023 table judges from 1 July 2014, the fivefold repetition's
+    // first day: the Laws of 2014 as far as they are modelled
+    assert!(
+        note(3).contains("before fide-2023 came into force"),
+        "{}",
+        note(3)
+    );
+    assert!(note(4).starts_with("no date"), "{}", note(4));
+    assert!(note(5).starts_with("no date"), "{}", note(5));
+    assert_eq!(summary["edition"], "auto");
+    assert_eq!(summary["games_by_edition"]["fide-2001"], 1);
+    assert_eq!(summary["games_by_edition"]["fide-2005"], 2);
+    assert_eq!(summary["games_by_edition"]["fide-2023"], 3);
+    // forced: every game under the one edition, no notes
+    let (games, summary, _) = audit_json(&["--edition", "fide-2023", path(file.path())]);
+    assert!(games
+        .iter()
+        .all(|g| g["edition"] == "fide-2023" && kinds(g) == ignored()));
+    assert!(games.iter().all(|g| g.get("edition_note").is_none()));
+    assert_eq!(summary["edition"], "fide-2023");
+    let (games, _, _) = audit_json(&["--edition", "fide-2005", path(file.path())]);
+    assert!(games.iter().all(|g| kinds(g).is_empty()));
+    // the text report names the edition of each game it prints
+    let out = arbitre(&["audit", path(file.path())]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("judged under fide-2023"), "{text}");
+    assert!(
+        text.contains("each game under the Laws of its date"),
+        "{text}"
+    );
+}
+
+/// A game played on after a dead position is reported as one played on
+/// after a fivefold repetition is, whatever result was written — a draw
+/// included — at the ply the position became dead, by the quick audit as
+/// by `--thorough`.
+#[test]
+fn a_game_played_on_after_a_dead_position_is_reported_whatever_its_result() {
+    let game = |result: &str| {
+        format!(
+            "[Event \"dead\"]\n[Date \"2024.03.01\"]\n[Result \"{result}\"]\n\
+             [FEN \"8/8/8/4k3/8/8/4p3/3BK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n\
+             1. Kxe2 Kd4 2. Kd2 Ke4 {result}\n\n"
+        )
+    };
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    for result in ["1/2-1/2", "1-0", "*"] {
+        file.write_all(game(result).as_bytes()).expect("written");
+    }
+    for thorough in [false, true] {
+        let mut args = vec![path(file.path())];
+        if thorough {
+            args.push("--thorough");
+        }
+        let (games, _, _) = audit_json(&args);
+        for g in &games {
+            let found = kinds(g);
+            assert!(
+                found.first().map(String::as_str) == Some("automatic-end-ignored"),
+                "thorough {thorough}: {g}"
+            );
+            let f = &g["findings"][0];
+            assert_eq!(f["ply"], 1, "{g}");
+            assert_eq!(f["article"], "5.2.2", "{g}");
+            let message = f["message"].as_str().expect("a message");
+            assert!(
+                message.contains("dead position") && message.contains("3 more plies"),
+                "{message}"
+            );
+        }
+    }
 }

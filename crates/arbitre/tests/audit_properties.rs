@@ -109,7 +109,10 @@ fn random_games_reach_dead_positions() {
         let r = audit(game_pgn(start, &choices, "1-0", "Normal"), false);
         r[0].findings
             .iter()
-            .find(|f| f.kind.code() == "result-vs-board")
+            .find(|f| {
+                matches!(f.kind.code(), "result-vs-board" | "automatic-end-ignored")
+                    && f.message.contains("dead position")
+            })
             .map(|f| f.ply)
     };
     // 1. h4 locks the chains

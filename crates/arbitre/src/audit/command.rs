@@ -18,7 +18,7 @@ use std::{
 use super::{
     judge::audit,
     read::{open, read_all, Input, Message, RawGame},
-    report::{csv_rows, text_game, write_game_json, Summary, CSV_HEADER},
+    report::{csv_rows, shown_in_text, text_game, write_game_json, Summary, CSV_HEADER},
     Format, GameReport, Kind, Options,
 };
 
@@ -123,10 +123,11 @@ impl<W: Write> Printer<'_, W> {
             return;
         }
         let out = &mut self.out;
+        let notes = self.opts.notes;
         let written = match self.opts.format {
-            Format::Json => write_game_json(r, file, &mut *out),
-            Format::Csv => csv_rows(r, file, out),
-            Format::Text if !r.findings.is_empty() => text_game(r, file, out),
+            Format::Json => write_game_json(r, file, notes, &mut *out),
+            Format::Csv => csv_rows(r, file, notes, out),
+            Format::Text if shown_in_text(r, notes) => text_game(r, file, notes, out),
             Format::Text => Ok(()),
         };
         if let Err(e) = written {
@@ -310,6 +311,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
     if !summary.errors.is_empty() {
         ExitCode::from(2)
     } else if opts.fail_on_findings && summary.with_findings > 0 {
+        // findings only: notes about the records fail nothing
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -5,7 +5,7 @@
 
 use arbitre_laws::{
     dead::{self, can_checkmate, Mate},
-    edition::Edition,
+    edition::{Date, Edition},
     game::DeadCheck,
     replay::FastReplay,
     EditionId, Game, GameResult, Instant, Millis, Setup, Termination, TimeControl,
@@ -15,7 +15,7 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::{
     read::{tag, RawGame, Tags},
-    Finding, GameReport, Kind,
+    EditionChoice, Finding, GameReport, Kind,
 };
 
 fn fen(pos: &Chess) -> String {
@@ -182,10 +182,11 @@ fn foreign_variant(tags: &Tags) -> Option<&str> {
 /// default policy, testing every move for checkmate and stalemate.
 pub(super) fn audit(
     raw: RawGame,
-    edition: EditionId,
+    choice: EditionChoice,
     claimable: bool,
     thorough: bool,
 ) -> GameReport {
+    let (edition, edition_note) = edition_of(&raw.tags, choice);
     let unparseable = |why: String| Finding {
         kind: Kind::Unparseable,
         ply: 0,
@@ -236,9 +237,70 @@ pub(super) fn audit(
         offset: raw.offset,
         line: raw.line,
         tags: raw.tags,
+        edition,
+        edition_note,
         plies,
         findings,
     }
+}
+
+/// A `Date` tag (`YYYY.MM.DD`, `??` for what is not known; `-` or `/` are
+/// read too): the first and the last day it may be; `None` without a year.
+fn date_range(text: &str) -> Option<(Date, Date)> {
+    let mut parts = text.trim().split(['.', '-', '/']);
+    let year = parts.next()?;
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let year: u16 = year.parse().ok()?;
+    let number = |part: Option<&str>, max: u8| {
+        part.and_then(|p| p.parse::<u8>().ok())
+            .filter(|n| (1..=max).contains(n))
+    };
+    let month = number(parts.next(), 12);
+    let day = month.and(number(parts.next(), 31));
+    Some(match (month, day) {
+        (Some(m), Some(d)) => (Date::new(year, m, d), Date::new(year, m, d)),
+        (Some(m), None) => (Date::new(year, m, 1), Date::new(year, m, 31)),
+        _ => (Date::new(year, 1, 1), Date::new(year, 12, 31)),
+    })
+}
+
+/// The edition that judges a game, and why where it is not plain.
+fn edition_of(tags: &Tags, choice: EditionChoice) -> (EditionId, Option<String>) {
+    let EditionChoice::Fixed(edition) = choice else {
+        let latest = EditionId::judging(Date::new(u16::MAX, 12, 31)).unwrap_or(EditionId::Fide2023);
+        let Some((first, last)) = tag(tags, "Date").and_then(date_range) else {
+            return (
+                latest,
+                Some(format!(
+                    "no date: judged under {}, the latest Laws modelled",
+                    latest.code()
+                )),
+            );
+        };
+        // a partial date across a change of the Laws: the older — no rule
+        // is applied to a game that may predate it
+        let edition = EditionId::judging(first).unwrap_or(latest);
+        let laws = edition.laws();
+        let note = if EditionId::judging(last) != Some(edition) {
+            Some(format!(
+                "the date `{}` is partial: judged under {}, the Laws in force on its first possible day",
+                tag(tags, "Date").unwrap_or_default(),
+                edition.code()
+            ))
+        } else if first < laws.in_force_from {
+            Some(format!(
+                "played before {} came into force ({}): judged under it, the nearest modelled text",
+                edition.code(),
+                laws.in_force_from
+            ))
+        } else {
+            None
+        };
+        return (edition, note);
+    };
+    (edition, None)
 }
 
 /// How a replay of a game tests for dead positions.
@@ -254,13 +316,6 @@ enum DeadTest {
     /// pass again, once the first dead position is known not to come earlier.
     DefaultFrom(u32),
 }
-
-/// Findings that are not made once the engine has ended the game.
-const AFTER_THE_END: [Kind; 3] = [
-    Kind::ClockZero,
-    Kind::ClaimableThreefold,
-    Kind::ClaimableFifty,
-];
 
 /// A game replayed under one dead-position policy.
 struct Replayed {
@@ -518,8 +573,8 @@ fn replay(
     // where the engine stopped: may the position there be dead? A dead
     // position there would change the findings only by moving the end of the
     // game earlier: for a win, only if the winner cannot checkmate (a dead
-    // position is one where neither side can); otherwise only where a finding
-    // depends on the game going on
+    // position is one where neither side can); for any other result, a game
+    // played on after a dead position is a finding whatever its result
     let dead_suspected = dead_test == DeadTest::WhereItStopped
         && match game.outcome().map(|o| o.termination) {
             Some(Termination::Checkmate) => false,
@@ -532,11 +587,7 @@ fn replay(
                 Some(GameResult::BlackWins) => {
                     dead::cannot_checkmate_fast(game.position(), Color::Black)
                 }
-                _ => {
-                    (ending != Ending::Other
-                        || findings.iter().any(|f| AFTER_THE_END.contains(&f.kind)))
-                        && dead::is_dead_fast(game.position())
-                }
+                _ => dead::is_dead_fast(game.position()),
             },
         };
     // a game stopped by an illegal move is judged only if the board had
@@ -573,6 +624,32 @@ fn judge_result(
     ended: Option<(u32, arbitre_laws::Outcome, String)>,
 ) -> Vec<Finding> {
     let mut out = Vec::new();
+    // a game played on after the board had drawn it, whatever result was
+    // written, or none (after a checkmate or a stalemate no move is legal:
+    // the next one is the finding)
+    let went_on = ended.as_ref().is_some_and(|(at, outcome, _)| {
+        *at < total
+            && matches!(
+                outcome.termination,
+                Termination::DeadPosition
+                    | Termination::FivefoldRepetition
+                    | Termination::SeventyFiveMoves
+            )
+    });
+    if let (true, Some((at, outcome, at_fen))) = (went_on, &ended) {
+        out.push(Finding {
+            kind: Kind::AutomaticEndIgnored,
+            ply: *at,
+            fen: Some(at_fen.clone()),
+            article: Some(outcome.article),
+            message: format!(
+                "{} ended the game as a draw at ply {at}; {} more plies were played and the recorded result is {}",
+                automatic_end(outcome.termination),
+                total - at,
+                result.map_or("*", GameResult::code)
+            ),
+        });
+    }
     let Some(result) = result else {
         return out;
     };
@@ -658,7 +735,7 @@ fn judge_result(
             _ => {}
         }
     }
-    let Some((at, outcome, at_fen)) = ended else {
+    let Some((at, outcome, at_fen)) = ended.filter(|_| !went_on) else {
         return out;
     };
     match outcome.termination {
@@ -688,28 +765,32 @@ fn judge_result(
                 });
         }
         Termination::FivefoldRepetition | Termination::SeventyFiveMoves
-            if at < total || outcome.result != result =>
+            if outcome.result != result =>
         {
-            let what = if outcome.termination == Termination::FivefoldRepetition {
-                "fivefold repetition"
-            } else {
-                "the 75-move rule"
-            };
             out.push(Finding {
-                    kind: Kind::AutomaticEndIgnored,
-                    ply: at,
-                    fen: Some(at_fen),
-                    article: Some(outcome.article),
-                    message: format!(
-                        "{what} ended the game as a draw at ply {at}; {} more plies were played and the recorded result is {}",
-                        total.saturating_sub(at),
-                        result.code()
-                    ),
-                });
+                kind: Kind::AutomaticEndIgnored,
+                ply: at,
+                fen: Some(at_fen),
+                article: Some(outcome.article),
+                message: format!(
+                    "{} ended the game as a draw at ply {at}; the recorded result is {}",
+                    automatic_end(outcome.termination),
+                    result.code()
+                ),
+            });
         }
         _ => {}
     }
     out
+}
+
+/// How an automatic draw is named in a finding.
+fn automatic_end(termination: Termination) -> &'static str {
+    match termination {
+        Termination::FivefoldRepetition => "a fivefold repetition",
+        Termination::SeventyFiveMoves => "the 75-move rule",
+        _ => "a dead position",
+    }
 }
 
 #[cfg(test)]

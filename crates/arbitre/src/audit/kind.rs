@@ -14,7 +14,8 @@ pub enum Kind {
     FlagCannotMate,
     /// A result other than the one the board had already fixed.
     ResultVsBoard,
-    /// A game that went on after a fivefold repetition or 75 moves (2023 9.6).
+    /// A game that went on after a dead position, a fivefold repetition or
+    /// 75 moves (2023 9.6) had drawn it, or another result after the last two.
     AutomaticEndIgnored,
     /// A draw on time although the opponent could checkmate.
     FlagDrawCouldMate,
@@ -38,7 +39,59 @@ pub enum Kind {
     ClaimableFifty,
 }
 
+/// What a finding says of the game: the class decides where it is shown
+/// and what it counts for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Class {
+    /// The Laws were not applied: a result the board contradicts, an
+    /// illegal move, a game that went on after it had ended, a record that
+    /// cannot be read. What `--fail-on-findings` fails on.
+    Violation,
+    /// A draw that could have been claimed and was not (`--claimable`): the
+    /// Laws let a player not claim, so it is no violation.
+    Claimable,
+    /// About the record, not the game: clock readings that cannot be
+    /// right, movetext with no result, a question the helpmate search left
+    /// open. Counted always, listed with `--notes`.
+    Note,
+}
+
+impl Class {
+    /// The name the reports print: stable.
+    pub fn code(self) -> &'static str {
+        match self {
+            Class::Violation => "violation",
+            Class::Claimable => "claimable",
+            Class::Note => "note",
+        }
+    }
+}
+
+impl Serialize for Class {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
 impl Kind {
+    /// Its class.
+    pub fn class(self) -> Class {
+        match self {
+            Kind::FlagCannotMate
+            | Kind::ResultVsBoard
+            | Kind::AutomaticEndIgnored
+            | Kind::FlagDrawCouldMate
+            | Kind::IllegalMove
+            | Kind::Unparseable => Class::Violation,
+            Kind::ClaimableThreefold | Kind::ClaimableFifty => Class::Claimable,
+            Kind::ClockZero
+            | Kind::ClockIncrease
+            | Kind::ClockEmt
+            | Kind::MateUndecided
+            | Kind::Truncated => Class::Note,
+        }
+    }
+
     /// Every kind, most severe first.
     pub const ALL: [Kind; 13] = [
         Kind::FlagCannotMate,
@@ -107,5 +160,15 @@ mod tests {
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), Kind::ALL.len());
+        // the classes in order of severity: violations, then notes, then
+        // the draws a player may leave unclaimed
+        let rank = |c: Class| match c {
+            Class::Violation => 0,
+            Class::Note => 1,
+            Class::Claimable => 2,
+        };
+        assert!(Kind::ALL
+            .windows(2)
+            .all(|w| rank(w[0].class()) <= rank(w[1].class())));
     }
 }

@@ -13,12 +13,13 @@ use serde_json::{json, Map, Value};
 
 use super::{
     read::{tag, Tags},
-    Finding, GameReport, Kind,
+    Class, EditionChoice, Finding, GameReport, Kind,
 };
 
 fn finding_json(f: &Finding) -> Value {
     json!({
         "kind": f.kind,
+        "class": f.kind.class(),
         "ply": f.ply,
         "fen": f.fen,
         "article": f.article,
@@ -51,19 +52,43 @@ struct GameLine<'a> {
     file: &'a str,
     offset: u64,
     tags: TagsJson<'a>,
+    edition: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition_note: Option<&'a str>,
     plies: u32,
-    findings: &'a [Finding],
+    findings: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<Vec<Value>>,
 }
 
-/// Writes the JSON line of one game.
-pub fn write_game_json(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+/// A game's findings (violations, and claimable draws when asked for).
+fn findings(r: &GameReport) -> impl Iterator<Item = &Finding> {
+    r.findings.iter().filter(|f| f.kind.class() != Class::Note)
+}
+
+/// A game's notes about its record.
+fn notes(r: &GameReport) -> impl Iterator<Item = &Finding> {
+    r.findings.iter().filter(|f| f.kind.class() == Class::Note)
+}
+
+/// Writes the JSON line of one game: its findings, and its notes with
+/// `with_notes`.
+pub fn write_game_json(
+    r: &GameReport,
+    file: &str,
+    with_notes: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let line = GameLine {
         game: r.game,
         file,
         offset: r.offset,
         tags: TagsJson(&r.tags),
+        edition: r.edition.code(),
+        edition_note: r.edition_note.as_deref(),
         plies: r.plies,
-        findings: &r.findings,
+        findings: findings(r).map(finding_json).collect(),
+        notes: with_notes.then(|| notes(r).map(finding_json).collect()),
     };
     serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)
@@ -80,9 +105,18 @@ fn csv_field(s: &str) -> String {
 pub(super) const CSV_HEADER: &str =
     "game,file,offset,white,black,result,termination,plies,kind,ply,fen,article,message";
 
-pub(super) fn csv_rows(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+pub(super) fn csv_rows(
+    r: &GameReport,
+    file: &str,
+    with_notes: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let t = |name| csv_field(tag(&r.tags, name).unwrap_or(""));
-    for f in &r.findings {
+    let shown = r
+        .findings
+        .iter()
+        .filter(|f| with_notes || f.kind.class() != Class::Note);
+    for f in shown {
         writeln!(
             out,
             "{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -123,15 +157,32 @@ fn headline(r: &GameReport, file: &str) -> String {
     if let Some(site) = tag(&r.tags, "Site").filter(|s| s.starts_with("http")) {
         line.push_str(&format!(" {site}"));
     }
+    line.push_str(&format!(", judged under {}", r.edition.code()));
+    if let Some(note) = &r.edition_note {
+        line.push_str(&format!(" ({note})"));
+    }
     line
 }
 
-pub(super) fn text_game(r: &GameReport, file: &str, out: &mut impl Write) -> io::Result<()> {
+/// Whether the text report prints a game: it has findings, or notes that
+/// were asked for.
+pub(super) fn shown_in_text(r: &GameReport, with_notes: bool) -> bool {
+    findings(r).next().is_some() || with_notes && notes(r).next().is_some()
+}
+
+pub(super) fn text_game(
+    r: &GameReport,
+    file: &str,
+    with_notes: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
     writeln!(out, "{}", headline(r, file))?;
-    for f in &r.findings {
+    let listed = findings(r).map(|f| ("", f));
+    let noted = notes(r).filter(|_| with_notes).map(|f| ("note: ", f));
+    for (prefix, f) in listed.chain(noted) {
         writeln!(
             out,
-            "  ply {:>3}  {:<22} {:<8} {}",
+            "  ply {:>3}  {:<22} {:<8} {prefix}{}",
             f.ply,
             f.kind.code(),
             f.article.unwrap_or("-"),
@@ -151,7 +202,12 @@ pub(super) struct Summary {
     pub(super) plies: u64,
     pub(super) with_findings: u64,
     pub(super) findings: u64,
+    /// Games with notes about their records, and the notes.
+    pub(super) with_notes: u64,
+    pub(super) notes: u64,
     pub(super) by_kind: BTreeMap<Kind, (u64, u64)>,
+    /// Games by the edition that judged them.
+    pub(super) by_edition: BTreeMap<EditionId, u64>,
     pub(super) worst: Vec<(usize, std::cmp::Reverse<usize>, u64, Value)>,
     pub(super) errors: Vec<String>,
 }
@@ -162,12 +218,14 @@ impl Summary {
     pub(super) fn add(&mut self, r: &GameReport, file: &str) {
         self.games += 1;
         self.plies += u64::from(r.plies);
-        if r.findings.is_empty() {
-            return;
-        }
-        self.with_findings += 1;
-        self.findings += r.findings.len() as u64;
+        *self.by_edition.entry(r.edition).or_default() += 1;
         let mut kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
+        let noted = notes(r).count() as u64;
+        if noted > 0 {
+            self.with_notes += 1;
+            self.notes += noted;
+        }
+        // every kind counted, notes' too (listed apart in the summary)
         for k in &kinds {
             self.by_kind.entry(*k).or_default().1 += 1;
         }
@@ -176,8 +234,17 @@ impl Summary {
         for k in &kinds {
             self.by_kind.entry(*k).or_default().0 += 1;
         }
-        let top = kinds.first().map_or(Kind::ALL.len(), |k| k.severity());
-        let key = (top, std::cmp::Reverse(r.findings.len()), r.game);
+        let found = findings(r).count();
+        if found == 0 {
+            return;
+        }
+        self.with_findings += 1;
+        self.findings += found as u64;
+        let top = kinds
+            .iter()
+            .find(|k| k.class() != Class::Note)
+            .map_or(Kind::ALL.len(), |k| k.severity());
+        let key = (top, std::cmp::Reverse(found), r.game);
         let full = self.worst.len() >= WORST;
         if full && self.worst.last().is_some_and(|w| (w.0, w.1, w.2) <= key) {
             return;
@@ -196,11 +263,13 @@ impl Summary {
             .iter()
             .filter_map(|k| tag(&r.tags, k).map(|v| ((*k).to_owned(), Value::String(v.to_owned()))))
             .collect();
-        let first = r
-            .findings
-            .iter()
+        let first = findings(r)
             .min_by_key(|f| f.kind.severity())
             .map(finding_json);
+        let kinds: Vec<Kind> = kinds
+            .into_iter()
+            .filter(|k| k.class() != Class::Note)
+            .collect();
         let example = json!({
             "game": r.game,
             "file": file,
@@ -214,9 +283,17 @@ impl Summary {
         self.worst.truncate(WORST);
     }
 
+    fn editions_json(&self) -> Value {
+        self.by_edition
+            .iter()
+            .map(|(e, n)| (e.code().to_owned(), json!(n)))
+            .collect::<Map<String, Value>>()
+            .into()
+    }
+
     pub(super) fn json(
         &self,
-        edition: EditionId,
+        edition: EditionChoice,
         files: usize,
         bytes: u64,
         claimable: bool,
@@ -224,16 +301,24 @@ impl Summary {
         let by_kind: Map<String, Value> = self
             .by_kind
             .iter()
-            .map(|(k, (g, f))| (k.code().to_owned(), json!({"games": g, "findings": f})))
+            .map(|(k, (g, f))| {
+                (
+                    k.code().to_owned(),
+                    json!({"games": g, "findings": f, "class": k.class()}),
+                )
+            })
             .collect();
         json!({"summary": {
             "edition": edition.code(),
+            "games_by_edition": self.editions_json(),
             "files": files,
             "bytes": bytes,
             "games": self.games,
             "plies": self.plies,
             "games_with_findings": self.with_findings,
             "findings": self.findings,
+            "games_with_notes": self.with_notes,
+            "notes": self.notes,
             "by_kind": by_kind,
             "claimable_checked": claimable,
             "worst": self.worst.iter().map(|w| w.3.clone()).collect::<Vec<_>>(),
@@ -243,13 +328,25 @@ impl Summary {
 
     pub(super) fn text(
         &self,
-        edition: EditionId,
+        edition: EditionChoice,
         files: usize,
         bytes: u64,
         secs: f64,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        writeln!(out, "\n== audit summary ({}) ==", edition.code())?;
+        let editions = self
+            .by_edition
+            .iter()
+            .map(|(e, n)| format!("{} {n}", e.code()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        match edition {
+            EditionChoice::Auto => writeln!(
+                out,
+                "\n== audit summary (each game under the Laws of its date: {editions}) =="
+            )?,
+            EditionChoice::Fixed(e) => writeln!(out, "\n== audit summary ({}) ==", e.code())?,
+        }
         writeln!(
             out,
             "{} games ({} plies, {} bytes) from {} file(s) in {:.1} s ({:.0} games/s)",
@@ -266,9 +363,22 @@ impl Summary {
             self.with_findings, self.findings
         )?;
         // most severe first
-        for (k, (g, f)) in &self.by_kind {
+        let of = |class: Class| self.by_kind.iter().filter(move |(k, _)| k.class() == class);
+        for (k, (g, f)) in of(Class::Violation).chain(of(Class::Claimable)) {
             let k = k.code();
             writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} finding(s)")?;
+        }
+        if self.notes > 0 {
+            writeln!(
+                out,
+                "{} note(s) about the records in {} game(s), not violations of the Laws \
+                 (listed with --notes):",
+                self.notes, self.with_notes
+            )?;
+            for (k, (g, f)) in of(Class::Note) {
+                let k = k.code();
+                writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} note(s)")?;
+            }
         }
         if !self.worst.is_empty() {
             writeln!(out, "worst examples:")?;
