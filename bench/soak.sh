@@ -11,11 +11,13 @@
 # (zero errors, RSS growth and p99 within bounds).
 #
 # Usage (from anywhere):
-#   bench/soak.sh                          # 30 minutes, 400 moves/s, 1,000 games
+#   bench/soak.sh                          # 35 minutes (5 settling, 30 compared), 400 moves/s, 1,000 games
 #   DURATION=180 bench/soak.sh             # a 3-minute trial
-# Knobs (environment): DURATION (1800 s measured by the load generator),
+# Knobs (environment): DURATION (2100 s measured by the load generator),
 # RATE (400 moves/s offered), GAMES (1000), WS_SHARE (0.5), WARMUP (10),
-# INTERVAL (5 s between samples), PROBE_RATE (10 moves/s), PORT (a free one),
+# INTERVAL (5 s between samples), SKIP (300 s of the steady state left out
+# of the comparison: the server filling its caches — the finished games
+# kept a minute, SQLite's page caches, the token cache), PROBE_RATE (10 moves/s), PORT (a free one),
 # ARBITRE_BIN / LOADGEN_BIN (default target/release/…, built if absent or
 # BUILD=1), ARBITRE_CORPUS (../shared/corpus/pgn), OUT (target/bench-soak:
 # samples, the load generator's JSON, the server's log, soak.svg, soak.txt),
@@ -23,12 +25,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-duration="${DURATION:-1800}"
+duration="${DURATION:-2100}"
 rate="${RATE:-400}"
 games="${GAMES:-1000}"
 ws_share="${WS_SHARE:-0.5}"
 warmup="${WARMUP:-10}"
 interval="${INTERVAL:-5}"
+skip="${SKIP:-300}"
 probe_rate="${PROBE_RATE:-10}"
 # a free port unless PORT is given (two soaks on one machine must not meet)
 port="${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
@@ -110,4 +113,4 @@ fi
 echo "server log: $(grep -c -i -E 'warn|error' "$work/server.log" || true) warning or error lines"
 grep -i -E 'warn|error' "$work/server.log" | head -5 || true
 echo
-python3 bench/soak.py report --samples "$samples" --loadgen "$result" --svg "$svg"
+python3 bench/soak.py report --samples "$samples" --loadgen "$result" --svg "$svg" --skip-s "$skip"
