@@ -610,3 +610,53 @@ fn a_game_played_on_after_a_dead_position_is_reported_whatever_its_result() {
         }
     }
 }
+
+/// A file that is not PGN says so, and what to do, instead of being read
+/// as one game of no moves: binary data, UTF-16 text (with a byte-order
+/// mark or without); an empty file says that no games were found. Each is
+/// an input that could not be audited (status 2); the other files are.
+#[test]
+fn files_that_are_not_pgn_say_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    let utf16 = |bom: bool| {
+        let mut bytes: Vec<u8> = if bom { vec![0xff, 0xfe] } else { Vec::new() };
+        bytes.extend(pgn.encode_utf16().flat_map(u16::to_le_bytes));
+        bytes
+    };
+    let mut binary = b"\x7fELF\x02\x01\x01".to_vec();
+    binary.extend([0u8; 64]);
+    let cases: [(&str, Vec<u8>, &str); 5] = [
+        ("empty.pgn", Vec::new(), "no games found"),
+        ("blank.pgn", b"\n\n  \n".to_vec(), "no games found"),
+        ("binary.pgn", binary, "not a PGN file: binary data"),
+        ("bom.pgn", utf16(true), "UTF-16"),
+        (
+            "utf16.pgn",
+            utf16(false),
+            "UTF-16 text without a byte-order mark",
+        ),
+    ];
+    let good = dir.path().join("good.pgn");
+    std::fs::write(&good, pgn).expect("written");
+    for (name, bytes, said) in cases {
+        let file = dir.path().join(name);
+        std::fs::write(&file, bytes).expect("written");
+        let out = arbitre(&["audit", "--json", path(&file), path(&good)]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(name) && stderr.contains(said),
+            "{name}: {stderr}"
+        );
+        // the good file after it is audited: one game, two plies
+        let text = String::from_utf8_lossy(&out.stdout);
+        let games: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .filter(|v: &Value| v.get("game").is_some())
+            .collect();
+        assert_eq!(games.len(), 1, "{name}: {text}");
+        assert_eq!(games[0]["plies"], 2, "{name}");
+    }
+}

@@ -349,6 +349,41 @@ fn decompress(raw: impl Read + Send + 'static) -> io::Result<Box<dyn Read>> {
     })
 }
 
+/// Why the first bytes of a (decompressed) input are not PGN, if they are
+/// not: text in UTF-16 (a byte-order mark, or every other byte zero), or
+/// binary data (a zero byte; PGN is text).
+fn not_pgn(head: &[u8]) -> Option<String> {
+    let convert = "convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)";
+    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return Some(format!(
+            "not a PGN file as read here: UTF-16 text; {convert}"
+        ));
+    }
+    let zero = memchr::memchr(0, head)?;
+    let sample = &head[..head.len().min(4096)];
+    let pairs = sample.len() / 2;
+    let zeros_at = |parity: usize| {
+        sample
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    // text in UTF-16: one byte of each pair zero, the other not
+    let (even, odd) = (zeros_at(0), zeros_at(1));
+    let mostly = |n: usize| n * 10 >= pairs * 9;
+    let seldom = |n: usize| n * 10 <= pairs;
+    if pairs >= 8 && (mostly(even) && seldom(odd) || mostly(odd) && seldom(even)) {
+        return Some(format!(
+            "not a PGN file as read here: UTF-16 text without a byte-order mark; {convert}"
+        ));
+    }
+    Some(format!(
+        "not a PGN file: binary data (a zero byte at byte {zero}); PGN is text"
+    ))
+}
+
 /// What the reader sends, and what the workers send back.
 pub(super) enum Message {
     Games(Vec<RawGame>),
@@ -381,6 +416,23 @@ pub(super) fn read_all(
                 continue;
             }
         };
+        let mut stream = BufReader::with_capacity(1 << 16, stream);
+        match stream.fill_buf().map(not_pgn) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                if !send(Message::FileError(format!("{name}: {why}"))) {
+                    return;
+                }
+                continue;
+            }
+            Err(e) => {
+                if !send(Message::FileError(format!("{name}: cannot read: {e}"))) {
+                    return;
+                }
+                continue;
+            }
+        }
+        let first_game = game;
         let tally = Rc::new(RefCell::new(Tally::default()));
         let mut reader = Reader::new(Counting {
             inner: stream,
@@ -455,6 +507,15 @@ pub(super) fn read_all(
         }
         plain_bytes.fetch_add(tally.borrow().bytes, Ordering::Relaxed);
         if !batch.is_empty() && !send(Message::Games(batch)) {
+            return;
+        }
+        if game == first_game
+            && failure.is_none()
+            && !send(Message::FileError(format!(
+                "{name}: no games found ({} bytes, no tag or move)",
+                tally.borrow().bytes
+            )))
+        {
             return;
         }
         if let Some(e) = failure {

@@ -341,6 +341,10 @@ impl Summary {
             .collect::<Vec<_>>()
             .join(", ");
         match edition {
+            EditionChoice::Auto if editions.is_empty() => writeln!(
+                out,
+                "\n== audit summary (each game under the Laws of its date) =="
+            )?,
             EditionChoice::Auto => writeln!(
                 out,
                 "\n== audit summary (each game under the Laws of its date: {editions}) =="
