@@ -660,3 +660,49 @@ fn files_that_are_not_pgn_say_so() {
         assert_eq!(games[0]["plies"], 2, "{name}");
     }
 }
+
+/// Text in the movetext that is neither a move, a move number, a comment, a
+/// NAG, a variation nor a result is a finding (`unparseable`, with its byte
+/// offset and line), never skipped: the game is audited up to it, its
+/// result not judged on the moves before. What is PGN — comments, NAGs,
+/// variations (whose moves are not the game's), castling with zeros, move
+/// numbers with dots — is read as such.
+#[test]
+fn unreadable_text_in_the_movetext_is_a_finding() {
+    let games = "[Event \"good\"]\n[Result \"1-0\"]\n\n\
+        1. e4 {a comment} e5 (1... c5 2. Nf3 $14) 2. Nf3 $1 Nc6!? 3. Bb5 a6?! 4. Ba4 Nf6 5. 0-0 ; a line\n\
+        %an escape line\n5... Be7 6. Re1 b5 7. Bb3 d6 1-0\n\n\
+        [Event \"foo\"]\n[Result \"0-1\"]\n\n1. e4 foo e5 2. Nf3 0-1\n\n\
+        [Event \"symbols\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 %%%%$$ e6 *\n\n\
+        [Event \"brace\"]\n[Result \"1/2-1/2\"]\n\n1. e4 } e5 1/2-1/2\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("stray.pgn");
+    std::fs::write(&file, games).expect("written");
+    let (games, summary, _) = audit_json(&[path(&file)]);
+    assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
+    assert_eq!(games[0]["plies"], 14);
+    let stray = |g: &Value| {
+        assert_eq!(kinds(g), ["unparseable"], "{g}");
+        let f = &g["findings"][0];
+        (
+            g["plies"].as_u64(),
+            f["ply"].as_u64(),
+            f["message"].as_str().unwrap_or("").to_owned(),
+        )
+    };
+    let (plies, ply, message) = stray(&games[1]);
+    assert_eq!((plies, ply), (Some(1), Some(1)));
+    let offset = games[1]["offset"].as_u64().expect("offset") + 36;
+    assert!(
+        message.starts_with(&format!("`foo` at byte {offset}, line 11 ")),
+        "{message}"
+    );
+    let (plies, _, message) = stray(&games[2]);
+    assert_eq!(plies, Some(3));
+    assert!(message.starts_with("`%%%%` at byte"), "{message}");
+    let (plies, _, message) = stray(&games[3]);
+    assert_eq!(plies, Some(1));
+    assert!(message.starts_with("`}` at byte"), "{message}");
+    // the result is not judged on the moves before: no other finding
+    assert_eq!(summary["findings"], 3);
+}

@@ -227,10 +227,27 @@ pub(super) fn audit(
         }
         .map_err(unparseable)
     };
-    let (plies, findings) = match replayed {
+    let (plies, mut findings) = match replayed {
         Ok(r) => (r.plies, r.findings),
         Err(f) => (0, vec![f]),
     };
+    if let (Some(stray), false) = (&raw.stray, raw.error.is_some()) {
+        findings.push(Finding {
+            kind: Kind::Unparseable,
+            ply: plies,
+            fen: None,
+            article: None,
+            message: format!(
+                "`{}` at byte {}, line {} is neither a move, a move number, a comment, a NAG, \
+                 a variation nor a result: the game is audited up to it ({plies} {})",
+                stray.token,
+                stray.offset,
+                stray.line,
+                if plies == 1 { "ply" } else { "plies" }
+            ),
+        });
+        findings.sort_by_key(|f| f.ply);
+    }
     GameReport {
         game: raw.game,
         file: raw.file,
@@ -560,7 +577,9 @@ fn replay(
     }
 
     let pos = after_end.as_ref().unwrap_or(game.position());
-    if raw.marker.is_none() && !illegal {
+    // cut at unreadable text: audited up to it, its end unknown
+    let cut = raw.stray.is_some();
+    if raw.marker.is_none() && !illegal && !cut {
         findings.push(Finding {
             kind: Kind::Truncated,
             ply: plies,
@@ -592,7 +611,7 @@ fn replay(
         };
     // a game stopped by an illegal move is judged only if the board had
     // already ended it: what it ended with stands whatever was written after
-    if !illegal || ended.is_some() {
+    if !(illegal || cut) || ended.is_some() {
         findings.extend(judge_result(laws, result, ending, pos, plies, total, ended));
     }
     findings.sort_by_key(|f| f.ply);

@@ -43,6 +43,155 @@ pub(super) struct RawGame {
     pub(super) moves: Vec<RawMove>,
     pub(super) marker: Option<PgnOutcome>,
     pub(super) error: Option<String>,
+    /// Text in the movetext that is neither a move, a move number, a
+    /// comment, a NAG, a variation nor a result: the moves after it are
+    /// dropped (the game is audited up to it).
+    pub(super) stray: Option<Stray>,
+}
+
+/// Unreadable text in a game's movetext, where it is.
+#[derive(Clone, Debug)]
+pub(super) struct Stray {
+    /// Byte offset in the (decompressed) stream.
+    pub(super) offset: u64,
+    /// Line, 1-based.
+    pub(super) line: u64,
+    /// The text, as read (at most 40 characters).
+    pub(super) token: String,
+}
+
+/// The first unreadable text of a game's bytes (tags and movetext): its
+/// index, the mainline moves before it, the text.
+struct Found {
+    at: usize,
+    moves_before: usize,
+    token: String,
+}
+
+/// Where a token of the movetext ends (pgn-reader's own delimiters).
+fn token_end(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'.'
+            | b'*'
+    )
+}
+
+/// Looks over a game's bytes as pgn-reader reads them, for text it skips
+/// without a word: a token that is neither a move (SAN), a move number, a
+/// result, a NAG (`$n`, `!`, `?` and their pairs), a comment (`{…}`, `;`
+/// to the end of the line, a `%` line), nor a variation's parenthesis.
+fn stray(game: &[u8]) -> Option<Found> {
+    let n = game.len();
+    let mut i = 0;
+    // the tags (and a byte-order mark, blank lines, `%` lines before them)
+    loop {
+        while i < n && matches!(game[i], b' ' | b'\t' | b'\r' | b'\n') {
+            i += 1;
+        }
+        if game[i..].starts_with(b"\xef\xbb\xbf") {
+            i += 3;
+        } else if i < n && game[i] == b'%' {
+            i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i);
+        } else if i < n && game[i] == b'[' {
+            let mut quoted = false;
+            i += 1;
+            while i < n {
+                match game[i] {
+                    b'\\' if quoted => i += 1,
+                    b'"' => quoted = !quoted,
+                    b']' if !quoted => break,
+                    b'\n' => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let mut depth = 0usize;
+    let mut moves = 0usize;
+    while i < n {
+        match game[i] {
+            b'\n' => {
+                i += 1;
+                if game.get(i) == Some(&b'%') {
+                    i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i);
+                }
+            }
+            b' ' | b'\t' | b'\r' | b'.' | b'!' | b'?' | b'*' => i += 1,
+            b'{' => i += memchr::memchr(b'}', &game[i..]).map_or(n - i, |j| j + 1),
+            b';' => i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i),
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                // `$` starts a NAG, a token of its own
+                if game[i] == b'$' {
+                    i += 1;
+                }
+                while i < n && !token_end(game[i]) {
+                    i += 1;
+                }
+                if i == start {
+                    // a delimiter out of place (a `}` with no `{`)
+                    i += 1;
+                }
+                let token = &game[start..i];
+                // Some(true): a move; Some(false): something else read
+                let read = match token {
+                    [b'}'] => None,
+                    [b'$', digits @ ..] => (!digits.is_empty()
+                        && digits.iter().all(u8::is_ascii_digit))
+                    .then_some(false),
+                    b"1-0" | b"0-1" | b"1/2-1/2" => Some(false),
+                    _ if token == "½-½".as_bytes() => Some(false),
+                    // a move number
+                    _ if token.iter().all(u8::is_ascii_digit) => Some(false),
+                    _ => {
+                        // castling with zeros, as pgn-reader reads it
+                        let zeros = [&b"0-0-0"[..], b"0-0"]
+                            .into_iter()
+                            .find(|c| token.starts_with(c))
+                            .is_some_and(|c| matches!(&token[c.len()..], b"" | b"+" | b"#"));
+                        (zeros || shakmaty::san::SanPlus::from_ascii(token).is_ok()).then_some(true)
+                    }
+                };
+                match read {
+                    None => {
+                        let text = String::from_utf8_lossy(token);
+                        return Some(Found {
+                            at: start,
+                            moves_before: moves,
+                            token: text.chars().take(40).collect(),
+                        });
+                    }
+                    Some(true) if depth == 0 => moves += 1,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    None
 }
 
 /// A game's tags as read, names and values in one string (two allocations a
@@ -252,6 +401,10 @@ struct Tally {
     /// Offsets of the newlines read and not yet counted in `lines`.
     pending: std::collections::VecDeque<u64>,
     failed: Option<String>,
+    /// The bytes read from `kept_from` on: the current game's, looked over
+    /// for text the PGN reader skips without a word ([`stray`]).
+    kept: Vec<u8>,
+    kept_from: u64,
 }
 
 impl Tally {
@@ -281,6 +434,7 @@ impl<R: Read> Read for Counting<R> {
                 let at = t.bytes - n as u64;
                 t.pending
                     .extend(memchr::memchr_iter(b'\n', &buf[..n]).map(|i| at + i as u64));
+                t.kept.extend_from_slice(&buf[..n]);
                 Ok(n)
             }
             Err(e) => {
@@ -453,6 +607,13 @@ pub(super) fn read_all(
             let (offset, line) = {
                 let mut t = tally.borrow_mut();
                 let offset = t.bytes - reader.buffer().len() as u64;
+                // the bytes before this game are not needed any more
+                // (dropped in large steps: few copies)
+                let done = (offset - t.kept_from) as usize;
+                if done > t.kept.len() / 2 {
+                    t.kept.drain(..done);
+                    t.kept_from = offset;
+                }
                 (offset, t.line_at(offset))
             };
             game += 1;
@@ -465,12 +626,26 @@ pub(super) fn read_all(
                 moves: Vec::new(),
                 marker: None,
                 error: None,
+                stray: None,
             };
             match reader.read_game(&mut visitor) {
                 Ok(Some(body)) => {
                     raw.tags = body.tags;
                     raw.moves = body.moves;
                     raw.marker = body.marker;
+                    let mut t = tally.borrow_mut();
+                    let end = t.bytes - reader.buffer().len() as u64;
+                    let from = (offset - t.kept_from) as usize;
+                    let to = (end - t.kept_from) as usize;
+                    if let Some(found) = t.kept.get(from..to).and_then(stray) {
+                        let at = offset + found.at as u64;
+                        raw.moves.truncate(found.moves_before);
+                        raw.stray = Some(Stray {
+                            offset: at,
+                            line: t.line_at(at),
+                            token: found.token,
+                        });
+                    }
                 }
                 Ok(None) => {
                     game -= 1;
