@@ -329,13 +329,16 @@ async fn method_not_allowed() -> ApiError {
         code: "method-not-allowed",
         message: "this path does not take this method: see GET /api/openapi.json".into(),
         path: None,
+        close: false,
     }
 }
 
 /// A body as text: `413` past the limit, `400` when not UTF-8.
 fn body_text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+    // a body not read to its end: the connection is closed after the answer
+    let bytes = body.map_err(|e| ApiError {
+        close: true,
+        ..if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::too_large(format!("the body is larger than the server takes: {e}"))
         } else {
             ApiError::malformed(format!("the body could not be read: {e}"))

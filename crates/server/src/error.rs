@@ -27,6 +27,12 @@ pub struct ApiError {
     pub message: String,
     /// The JSON path of the offending value, where there is one.
     pub path: Option<String>,
+    /// The connection is closed after this answer: the request's body was
+    /// not read to its end (too large, or not sent in time), and what is
+    /// left of it must not be read as the next request nor wait for it.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub close: bool,
 }
 
 impl ApiError {
@@ -36,6 +42,7 @@ impl ApiError {
             code,
             message: message.into(),
             path: None,
+            close: false,
         }
     }
 
@@ -120,6 +127,13 @@ impl std::fmt::Display for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
-        (status, Json(self.body())).into_response()
+        let mut response = (status, Json(self.body())).into_response();
+        if self.close {
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
+        response
     }
 }
