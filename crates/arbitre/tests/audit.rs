@@ -706,3 +706,36 @@ fn unreadable_text_in_the_movetext_is_a_finding() {
     // the result is not judged on the moves before: no other finding
     assert_eq!(summary["findings"], 3);
 }
+
+/// A draw on time where the flag's opponent could still checkmate: the
+/// finding gives a helpmate line as a scoresheet writes it (SAN with move
+/// numbers, from the move the flagged side had to play), not in UCI.
+#[test]
+fn a_helpmate_line_is_written_in_san() {
+    let pgn = "[Event \"flag\"]\n[Date \"2024.01.01\"]\n[Result \"1/2-1/2\"]\n\
+        [Termination \"Time forfeit\"]\n[FEN \"7k/8/8/8/8/8/3q4/7K w - - 0 60\"]\n[SetUp \"1\"]\n\n\
+        60. Kg1 Qd1+ 61. Kh2 Qd2+ 1/2-1/2\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("flag.pgn");
+    std::fs::write(&file, pgn).expect("written");
+    let (games, _, _) = audit_json(&[path(&file)]);
+    assert_eq!(kinds(&games[0]), ["flag-draw-could-mate"]);
+    let message = games[0]["findings"][0]["message"]
+        .as_str()
+        .expect("a message");
+    let line = message
+        .split("(e.g. ")
+        .nth(1)
+        .and_then(|l| l.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("no line in {message}"));
+    assert!(line.starts_with("62.K"), "{line}");
+    assert!(line.ends_with('#'), "{line}");
+    // SAN, not UCI: no square pair such as `d2d1`
+    assert!(
+        !line.split(' ').any(|m| m.len() >= 4
+            && m.bytes().take(4).all(|b| b.is_ascii_alphanumeric())
+            && m.as_bytes()[1].is_ascii_digit()
+            && m.as_bytes()[3].is_ascii_digit()),
+        "{line}"
+    );
+}

@@ -735,7 +735,7 @@ fn judge_result(
                             "drawn on time, but {} (whose clock ran) lost on time: {} could checkmate (e.g. {})",
                             side(flagged),
                             side(opponent),
-                            line.join(" ")
+                            written_line(pos, opponent, &line)
                         ),
                     }),
                     Mate::Unknown => out.push(Finding {
@@ -801,6 +801,31 @@ fn judge_result(
         _ => {}
     }
     out
+}
+
+/// A helpmate line (UCI, from chasolver) by which `mating` checkmates, as a
+/// scoresheet writes it: SAN with the move numbers, from `pos`
+/// (`45...Kd4 46.Kf2 Qg2#`); the UCI as given if it does not replay to that
+/// checkmate (it does: chasolver's lines are checked so by `analyze`).
+fn written_line(pos: &Chess, mating: Color, line: &[String]) -> String {
+    let Some(sans) = crate::analyze::replay_line(pos, mating, line) else {
+        return line.join(" ");
+    };
+    let mut number = pos.fullmoves().get();
+    let mut white = pos.turn() == Color::White;
+    let mut out = Vec::with_capacity(sans.len());
+    for (i, san) in sans.into_iter().enumerate() {
+        out.push(match (white, i) {
+            (true, _) => format!("{number}.{san}"),
+            (false, 0) => format!("{number}...{san}"),
+            (false, _) => san,
+        });
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out.join(" ")
 }
 
 /// How an automatic draw is named in a finding.
