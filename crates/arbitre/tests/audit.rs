@@ -739,3 +739,49 @@ fn a_helpmate_line_is_written_in_san() {
         "{line}"
     );
 }
+
+/// A game whose `FEN` tag is already a finished position (checkmate,
+/// stalemate, a dead position) is reported as such — the game was over
+/// before its first move — not as an illegal first move; the same by the
+/// quick audit and by `--thorough`. With no move after it and the right
+/// result, there is nothing to report.
+#[test]
+fn a_start_that_is_already_finished_is_reported_as_such() {
+    let game = |name: &str, fen: &str, moves: &str, result: &str| {
+        format!(
+            "[Event \"{name}\"]\n[Date \"2024.01.01\"]\n[Result \"{result}\"]\n\
+             [FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} {result}\n\n"
+        )
+    };
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let stalemate = "7k/5K2/6Q1/8/8/8/8/8 b - - 1 1";
+    let bare = "8/8/4k3/8/8/3K4/8/8 w - - 0 1";
+    let pgn = [
+        game("mate", mate, "3. a3 a6", "0-1"),
+        game("stalemate", stalemate, "1... Kh7", "1/2-1/2"),
+        game("bare kings", bare, "1. Kd4 Kd6", "1/2-1/2"),
+        game("mate, nothing after", mate, "", "0-1"),
+    ]
+    .concat();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("finished.pgn");
+    std::fs::write(&file, pgn).expect("written");
+    let (quick, _, _) = audit_json(&[path(&file)]);
+    let (thorough, _, _) = audit_json(&["--thorough", path(&file)]);
+    assert_eq!(quick, thorough);
+    for (g, what) in quick
+        .iter()
+        .zip(["a checkmate", "a stalemate", "a dead position"])
+    {
+        assert_eq!(kinds(g), ["automatic-end-ignored"], "{g}");
+        let f = &g["findings"][0];
+        assert_eq!(f["ply"], 0, "{g}");
+        let message = f["message"].as_str().expect("a message");
+        assert!(
+            message.contains(&format!("the FEN tag is already {what}"))
+                && message.contains("before its first move"),
+            "{message}"
+        );
+    }
+    assert!(kinds(&quick[3]).is_empty(), "{}", quick[3]);
+}

@@ -404,6 +404,33 @@ fn replay(
     // where and how the engine ended the game
     let mut ended: Option<(u32, arbitre_laws::Outcome, String)> =
         game.outcome().map(|o| (0, o.clone(), fen(game.position())));
+    // a start (the FEN tag) that is already a finished game: said so, and
+    // the moves after it are not the game's (not reported as illegal)
+    if let (Some((_, outcome, at_fen)), false) = (&ended, raw.moves.is_empty()) {
+        let over = match outcome.termination {
+            Termination::Checkmate => "a checkmate",
+            Termination::Stalemate => "a stalemate",
+            t => automatic_end(t),
+        };
+        return Ok(Replayed {
+            plies: 0,
+            findings: vec![Finding {
+                kind: Kind::AutomaticEndIgnored,
+                ply: 0,
+                fen: Some(at_fen.clone()),
+                article: Some(outcome.article),
+                message: format!(
+                    "the position of the FEN tag is already {over}: the game was over ({}) before its \
+                     first move; {} plies were written after it and the recorded result is {}",
+                    outcome.result.code(),
+                    raw.moves.len(),
+                    result.map_or("*", GameResult::code)
+                ),
+            }],
+            dead_from: None,
+            illegal: false,
+        });
+    }
     // the position once the engine has ended the game: replayed on here
     let mut after_end: Option<Chess> = None;
     let mut illegal = false;
