@@ -785,3 +785,70 @@ fn a_start_that_is_already_finished_is_reported_as_such() {
     }
     assert!(kinds(&quick[3]).is_empty(), "{}", quick[3]);
 }
+
+/// Relayed clock readings (`%clk`) are judged as a relay takes them: a
+/// reading up to one increment above what the time control gives is
+/// sampling; a single reading the next one undoes (too high, or 0:00) is a
+/// misread, and the next is compared with the one before it; the last
+/// reading of each side (relays reset the clocks at the end) is no gain.
+/// What remains is a note saying what it probably is: here one minute
+/// added, what the Laws make an arbiter add in rapid for an illegal move
+/// or an incorrect claim by the opponent.
+#[test]
+fn relayed_clock_readings_are_judged_as_a_relay_takes_them() {
+    let clocks = [
+        ("Nf3", "0:15:00"),
+        ("Nf6", "0:15:00"),
+        ("Nc3", "0:15:05"),
+        ("Nc6", "0:15:08"),
+        // sampling: 10 s more than the increment gives
+        ("e3", "0:15:25"),
+        // a misread 0:00, undone by the next reading
+        ("e6", "0:00:00"),
+        // a misread, too high, undone by the next reading
+        ("d3", "0:16:30"),
+        ("d6", "0:15:10"),
+        ("Be2", "0:15:40"),
+        ("Be7", "0:15:15"),
+        // one minute added
+        ("Bd2", "0:16:50"),
+        ("Bd7", "0:15:20"),
+        ("a3", "0:16:55"),
+        ("a6", "0:15:25"),
+        // reset at the end
+        ("h3", "0:20:00"),
+        ("h6", "0:25:00"),
+    ];
+    let mut movetext = String::new();
+    for (i, (san, clk)) in clocks.iter().enumerate() {
+        if i % 2 == 0 {
+            movetext.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        movetext.push_str(&format!("{san} {{[%clk {clk}]}} "));
+    }
+    let pgn = format!(
+        "[Event \"rapid\"]\n[Date \"2024.12.28\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"900+10\"]\n\n{movetext}1/2-1/2\n"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("clocks.pgn");
+    std::fs::write(&file, pgn).expect("written");
+    let (games, summary, _) = audit_json(&["--notes", path(&file)]);
+    assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
+    assert_eq!(
+        listed(&games[0], "notes"),
+        ["clock-increase"],
+        "{}",
+        games[0]
+    );
+    let note = &games[0]["notes"][0];
+    assert_eq!(note["ply"], 11);
+    let message = note["message"].as_str().expect("a message");
+    assert!(
+        message.contains("0:01:00 more than the time control 900+10 gives")
+            && message
+                .contains("consistent with the time added for an illegal move by the opponent")
+            && message.contains("or an incorrect claim by the opponent"),
+        "{message}"
+    );
+    assert_eq!(summary["notes"], 1);
+}

@@ -8,7 +8,7 @@ use arbitre_laws::{
     edition::{Date, Edition},
     game::DeadCheck,
     replay::FastReplay,
-    EditionId, Game, GameResult, Instant, Millis, Setup, Termination, TimeControl,
+    EditionId, Game, GameResult, GameType, Instant, Millis, Setup, Termination, TimeControl,
 };
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -437,7 +437,8 @@ fn replay(
     let mut threefold_seen = false;
     let mut fifty_seen = false;
     // clock checks: last reading and moves made, per side
-    let mut last_clk: [Option<Millis>; 2] = [None, None];
+    // (the reading, the side's move it was read after)
+    let mut last_clk: [Option<(Millis, u32)>; 2] = [None, None];
     let mut moves_made: [u32; 2] = [0, 0];
     let mut zero_seen = false;
 
@@ -542,26 +543,46 @@ fn replay(
         moves_made[s] += 1;
         let n = moves_made[s];
         if let Some(clk) = mv.clk {
-            if let (Some(prev), Some(tc)) = (last_clk[s], tc.as_ref()) {
-                let credit = credit_after_move(tc, n);
-                // clocks are written to the second: one second of rounding
-                if clk > prev + credit + 1000 {
+            // a reading the side's next one undoes (a relay's misread): not
+            // the clock's time, and not the reading the next is compared with
+            let mut misread = false;
+            if let (Some((prev, read_after)), Some(tc)) = (last_clk[s], tc.as_ref()) {
+                // what the moves since that reading gave (one move, or two
+                // past a misread)
+                let credit: Millis = (read_after + 1..=n).map(|k| credit_after_move(tc, k)).sum();
+                // a relayed clock is read before or after the press: up to one
+                // increment more than the time control gives is sampling
+                // (and one second of rounding: clocks are written to the second)
+                let excess = clk - (prev + credit);
+                let sampling = increment_of(tc, n) + 1000;
+                // the side's next reading, and what it may read if this one was
+                // a misread (the reading before it, the next credit, sampling)
+                let next = raw.moves.get(i + 2).and_then(|m| m.clk);
+                let undone = next.is_some_and(|next| {
+                    next <= prev + credit + credit_after_move(tc, n + 1) + sampling
+                });
+                // the side's last reading: relays reset the clocks at the end
+                let last_reading = i + 2 >= raw.moves.len();
+                misread = excess > sampling && undone;
+                if excess > sampling && !undone && !last_reading {
                     findings.push(Finding {
                         kind: Kind::ClockIncrease,
                         ply,
                         fen: Some(fen(pos)),
                         article: Some(laws.clock_correction),
                         message: format!(
-                            "{}'s clock goes from {} to {} over one move, more than the {} the time control {} gives (time added by someone?)",
+                            "{}'s clock goes from {} to {} over one move, {} more than the time control {} gives; {}",
                             side(mover),
                             format_ms(prev),
                             format_ms(clk),
-                            format_ms(credit),
-                            tc
+                            format_ms(excess),
+                            tc,
+                            time_added(laws, game.game().game_type(), excess, sampling)
                         ),
                     });
                 }
-                if let Some(emt) = mv.emt {
+                // (the time a move took says nothing across a misread)
+                if let (Some(emt), true) = (mv.emt, read_after + 1 == n) {
                     let expected = prev - emt + credit;
                     if (expected - clk).abs() > 2000 {
                         findings.push(Finding {
@@ -585,7 +606,15 @@ fn replay(
             // the move includes an increment: without one, a clock written to
             // the second shows 0:00:00 with up to a second left
             let credit = tc.as_ref().map_or(0, |tc| credit_after_move(tc, n));
-            if clk <= 0 && credit > 0 && goes_on && !zero_seen && ended.is_none() {
+            // 0:00 and then the side's clock reading time again: read before
+            // the press, not a flag
+            let played_on = raw
+                .moves
+                .get(i + 2)
+                .and_then(|m| m.clk)
+                .is_some_and(|c| c > 0);
+            misread |= clk <= 0 && played_on;
+            if clk <= 0 && credit > 0 && goes_on && !played_on && !zero_seen && ended.is_none() {
                 zero_seen = true;
                 findings.push(Finding {
                     kind: Kind::ClockZero,
@@ -599,7 +628,9 @@ fn replay(
                     ),
                 });
             }
-            last_clk[s] = Some(clk);
+            if !misread {
+                last_clk[s] = Some((clk, n));
+            }
         }
     }
 
@@ -853,6 +884,43 @@ fn written_line(pos: &Chess, mating: Color, line: &[String]) -> String {
         white = !white;
     }
     out.join(" ")
+}
+
+/// The increment of move `n` (1-based) of a player.
+fn increment_of(tc: &TimeControl, n: u32) -> Millis {
+    tc.periods()
+        .get(tc.period_of_move(n))
+        .map_or(0, |p| p.increment)
+}
+
+/// What time added to a clock, beyond the time control, probably is: one
+/// of the amounts the Laws make an arbiter add to the opponent of a player
+/// who made an illegal move or an incorrect claim (the edition's table, by
+/// game type), within the sampling of the readings; otherwise an arbiter's
+/// correction or a relay error.
+fn time_added(laws: &Edition, game_type: GameType, excess: Millis, sampling: Millis) -> String {
+    let near = |amount: Millis| amount > 0 && (excess - amount).abs() <= sampling + 1000;
+    let illegal = laws.illegal_moves.bonus_ms.get(game_type);
+    let claim = laws.claim_penalty.opponent_bonus_ms.get(game_type);
+    let mut causes = Vec::new();
+    if near(illegal) {
+        causes.push(format!(
+            "an illegal move by the opponent ({})",
+            laws.illegal_moves.penalty.get(game_type)
+        ));
+    }
+    if near(claim) {
+        causes.push(format!(
+            "an incorrect claim by the opponent ({})",
+            laws.claim_penalty.article.get(game_type)
+        ));
+    }
+    if causes.is_empty() {
+        "not an amount the Laws give (a clock set right by an arbiter, or a misread by the relay)"
+            .into()
+    } else {
+        format!("consistent with the time added for {}", causes.join(" or "))
+    }
 }
 
 /// How an automatic draw is named in a finding.
