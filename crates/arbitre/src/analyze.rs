@@ -20,6 +20,7 @@ use arbitre_laws::dead::{self, Mate};
 use serde::Serialize;
 use shakmaty::{
     fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, Position, PositionError,
+    PositionErrorKinds,
 };
 
 /// Parses the `--nodes` value: a positive number of search nodes.
@@ -121,7 +122,72 @@ pub fn parse_fen(fen: &str) -> Result<Chess, String> {
         .into_position(CastlingMode::Standard)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| e.to_string())
+        .map_err(|e| illegal_position(e.kinds()))
+}
+
+/// Why a position cannot be set up, in chess terms.
+fn illegal_position(kinds: PositionErrorKinds) -> String {
+    let words = [
+        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
+        (PositionErrorKinds::MISSING_KING, "a side has no king"),
+        (
+            PositionErrorKinds::TOO_MANY_KINGS,
+            "a side has more than one king",
+        ),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            "a pawn stands on the first or the last rank",
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "the castling rights do not match the kings and rooks on their squares",
+        ),
+        (
+            PositionErrorKinds::INVALID_EP_SQUARE,
+            "the en passant square is not one a pawn has just passed",
+        ),
+        (
+            PositionErrorKinds::OPPOSITE_CHECK,
+            "the side not to move is in check",
+        ),
+        (
+            PositionErrorKinds::IMPOSSIBLE_CHECK,
+            "the check cannot have come from a legal move",
+        ),
+        (
+            PositionErrorKinds::TOO_MUCH_MATERIAL,
+            "there are more pieces than a game can have",
+        ),
+        (
+            PositionErrorKinds::VARIANT,
+            "not a position of standard chess",
+        ),
+    ];
+    let said: Vec<&str> = words
+        .iter()
+        .filter(|(kind, _)| kinds.contains(*kind))
+        .map(|(_, words)| *words)
+        .collect();
+    if said.is_empty() {
+        "not a legal position".into()
+    } else {
+        format!("not a legal position: {}", said.join("; "))
+    }
+}
+
+/// Input as it may be shown on a terminal: control characters (and what
+/// is not text) escaped, never written raw.
+pub fn shown(input: &str) -> String {
+    input
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Replays a UCI line from `pos`: its SAN if every move is legal and the line
@@ -310,36 +376,45 @@ pub fn to_text(fen: &str, a: &Analysis) -> String {
     out
 }
 
+/// Analyses one input and writes its report; `Ok(false)` when the input
+/// was not a position (reported in the output's place, so that the output
+/// stays aligned with the input, and on stderr).
 fn report(
     out: &mut impl Write,
     fen: &str,
     fast_only: bool,
     max_nodes: Option<u64>,
     as_json: bool,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     match analyze(fen, fast_only, max_nodes) {
         Ok(a) if as_json => {
             serde_json::to_writer(&mut *out, &to_json(fen, &a))?;
-            writeln!(out)
+            writeln!(out)?;
+            Ok(true)
         }
-        Ok(a) => write!(out, "{}", to_text(fen, &a)),
+        Ok(a) => write!(out, "{}", to_text(fen, &a)).map(|()| true),
         Err(e) => {
-            eprintln!("arbitre analyze: {fen}: {e}");
+            let fen_shown = shown(fen);
+            eprintln!("arbitre analyze: `{fen_shown}`: {e}");
             if as_json {
                 serde_json::to_writer(&mut *out, &JsonError { fen, error: &e })?;
                 writeln!(out)?;
+            } else {
+                writeln!(out, "{fen_shown}\n  error: {e}")?;
             }
-            Ok(())
+            Ok(false)
         }
     }
 }
 
 /// Runs `arbitre analyze`: the FENs given, or one per line on stdin when none
-/// are. Exit status 0 when it ran (a bad FEN is reported, not fatal), 1 when
-/// the input or output failed.
+/// are. Every input is analysed or reported as not a position, in its
+/// place; exit status 0 when every input was a position, 1 when one was not
+/// (or the input or the output failed).
 pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bool) -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    let mut invalid = 0usize;
     let result = if fens.is_empty() {
         let stdin = io::stdin();
         let mut input = stdin.lock();
@@ -351,8 +426,9 @@ pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bo
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buf);
                     if let Some(fen) = input_fen(&line) {
-                        if let Err(e) = report(&mut out, fen, fast_only, max_nodes, as_json) {
-                            break Err(e);
+                        match report(&mut out, fen, fast_only, max_nodes, as_json) {
+                            Ok(valid) => invalid += usize::from(!valid),
+                            Err(e) => break Err(e),
                         }
                     }
                 }
@@ -364,10 +440,16 @@ pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bo
             }
         }
     } else {
-        fens.iter()
-            .try_for_each(|fen| report(&mut out, fen.trim(), fast_only, max_nodes, as_json))
+        fens.iter().try_for_each(|fen| {
+            report(&mut out, fen.trim(), fast_only, max_nodes, as_json)
+                .map(|valid| invalid += usize::from(!valid))
+        })
     };
     match result.and_then(|()| out.flush()) {
+        Ok(()) if invalid > 0 => {
+            eprintln!("arbitre analyze: {invalid} input(s) not a legal position");
+            ExitCode::from(1)
+        }
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (e.g. `| head`): nothing left to say.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -164,7 +164,9 @@ fn bad_fens_are_reported_and_the_command_goes_on() {
     let mut args = vec!["--json"];
     args.extend(bad);
     let out = arbitre(&args, None);
-    assert_eq!(out.status.code(), Some(0));
+    // every input analysed or reported, and the status says some were not
+    // positions
+    assert_eq!(out.status.code(), Some(1));
     let v = json_lines(&out);
     assert_eq!(v.len(), bad.len(), "one line per input");
     for (o, fen) in v.iter().zip(bad) {
@@ -173,11 +175,50 @@ fn bad_fens_are_reported_and_the_command_goes_on() {
     let errors: Vec<bool> = v.iter().map(|o| o.get("error").is_some()).collect();
     assert_eq!(errors, [true, true, false, true, true]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 4, "{stderr}");
-    assert!(stderr.contains("not a fen: malformed FEN"), "{stderr}");
-    assert!(stderr.contains("missing king"), "{stderr}");
-    assert!(stderr.contains("opposite check"), "{stderr}");
-    assert!(stderr.contains("pawns on backrank"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 5, "{stderr}");
+    assert!(stderr.contains("`not a fen`: malformed FEN"), "{stderr}");
+    // in chess terms, each said once
+    assert!(
+        stderr.contains("not a legal position: the board is empty; a side has no king"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the side not to move is in check"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("a pawn stands on the first or the last rank"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("illegal position: illegal position"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("4 input(s) not a legal position"),
+        "{stderr}"
+    );
+    // the text report keeps its place for a bad input too
+    let mut args = vec![];
+    args.extend(bad);
+    let out = arbitre(&args, None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("  error: ").count(), 4, "{text}");
+    assert!(
+        text.starts_with("not a fen\n  error: malformed FEN"),
+        "{text}"
+    );
+    // raw bytes of the input are never written to the terminal
+    let out = arbitre(&["8/8/8\u{1b}[2J/8 w - - 0 1"], None);
+    assert_eq!(out.status.code(), Some(1));
+    for stream in [&out.stdout, &out.stderr] {
+        assert!(
+            !stream.contains(&0x1b),
+            "{}",
+            String::from_utf8_lossy(stream)
+        );
+    }
 }
 
 #[test]
@@ -186,7 +227,8 @@ fn stdin_lines_comments_and_tsv() {
         "# a comment\n\nfen\twhite_can_mate\tblack_can_mate\n{README}\tyes\tno\tsource\n  {KB_K}  \nnonsense\n"
     );
     let out = arbitre(&["--json"], Some(&input));
-    assert!(out.status.success());
+    // `nonsense` is not a position
+    assert_eq!(out.status.code(), Some(1));
     let v = json_lines(&out);
     assert_eq!(v.len(), 3);
     assert_eq!(v[0]["fen"], README);
