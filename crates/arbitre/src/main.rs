@@ -63,6 +63,10 @@ enum Command {
         /// Arbiter key directory (from `arbitre keygen`) to seal the envelope with.
         #[arg(long, requires = "envelope_out")]
         key: Option<PathBuf>,
+        /// Exit with status 1 when an outcome differs from its file's `expect`
+        /// (the differences are said on stderr with or without it).
+        #[arg(long)]
+        check: bool,
     },
     /// Writes scenario files as stored games (the versioned log a server keeps:
     /// setup, every event with its decisions and mate verdicts, outcome, the
@@ -215,9 +219,10 @@ fn main() -> ExitCode {
             lang,
             envelope_out,
             key,
+            check,
         } => match (envelope_out, key) {
             (Some(out), Some(key)) => arbitre::replay::run_sealing(&files, json, lang, &out, &key),
-            _ => arbitre::replay::run(&files, json, lang),
+            _ => arbitre::replay::run(&files, json, lang, check),
         },
         Command::Analyze {
             fens,

@@ -2,6 +2,8 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
+use serde_json::Value;
+
 use arbitre_laws::{Game, Instant, Language};
 use arbitre_messages::{report as line, time};
 use shakmaty::{Color, Position};
@@ -102,8 +104,9 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
 }
 
 /// Runs `arbitre replay`. Exit status 2 if any file is malformed.
-pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
+pub fn run(files: &[PathBuf], as_json: bool, lang: Language, check: bool) -> ExitCode {
     let mut failed = false;
+    let mut differs = false;
     for path in files {
         let shown = path.display();
         let text = match std::fs::read_to_string(path) {
@@ -117,10 +120,28 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
         let result = scenario::parse(&text).and_then(|s| play(&s).map(|g| (s, g)));
         match result {
             Ok((s, game)) => {
+                let got = report(&game, lang);
                 if as_json {
-                    crate::outln!("{}", report(&game, lang));
+                    crate::outln!("{got}");
                 } else {
                     crate::outln!("{}", human(&s, &game, lang));
+                }
+                // the file's own `expect`, as written: said when the outcome
+                // differs from it
+                let expect = serde_json::from_str::<Value>(&text)
+                    .ok()
+                    .and_then(|v| v.get("expect").and_then(Value::as_object).cloned());
+                if let Some(expect) = expect {
+                    let found = differences(&expect, &got);
+                    if !found.is_empty() {
+                        differs = true;
+                        eprintln!(
+                            "arbitre: {shown}: the outcome differs from the file's `expect`:"
+                        );
+                        for line in found {
+                            eprintln!("  {line}");
+                        }
+                    }
                 }
             }
             Err(e) => {
@@ -131,6 +152,8 @@ pub fn run(files: &[PathBuf], as_json: bool, lang: Language) -> ExitCode {
     }
     if failed {
         ExitCode::from(2)
+    } else if check && differs {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
@@ -188,4 +211,113 @@ pub fn run_sealing(
             ExitCode::from(1)
         }
     }
+}
+
+/// `expect.decisions`: the whole log, `[decision, article]` in order.
+fn compare_decisions(want: &Value, got: &Value) -> Vec<String> {
+    let Some(want) = want.as_array() else {
+        return vec![format!("decisions: want an array, found {want}")];
+    };
+    let have: Vec<Value> = got["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| Value::Array(vec![e["decision"].clone(), e["article"].clone()]))
+        .collect();
+    let show = |v: &[Value]| {
+        v.iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut problems = Vec::new();
+    for (i, (w, h)) in want.iter().zip(&have).enumerate() {
+        if w != h {
+            problems.push(format!("decisions[{i}]: want {w}, got {h}"));
+        }
+    }
+    if want.len() != have.len() {
+        let n = want.len().min(have.len());
+        problems.push(format!(
+            "decisions: want {} entries, got {}; {} [{}]",
+            want.len(),
+            have.len(),
+            if have.len() > n {
+                "extra in the log:"
+            } else {
+                "missing from the log:"
+            },
+            show(if have.len() > n {
+                &have[n..]
+            } else {
+                &want[n..]
+            })
+        ));
+    }
+    if !problems.is_empty() {
+        problems.push(format!("the log: [{}]", show(&have)));
+    }
+    problems
+}
+
+fn close(a: &Value, b: f64) -> bool {
+    a.as_f64().is_some_and(|a| (a - b).abs() <= 0.05)
+}
+
+/// What a replayed game's report (`report`, the `--json` shape) says
+/// against a scenario's `expect` object: one line per difference (a key
+/// whose value differs, a clock more than 0.05 s away, an article missing
+/// from the log, the log's decisions in order), none when it agrees.
+pub fn differences(expect: &serde_json::Map<String, Value>, got: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (key, want) in expect {
+        match key.as_str() {
+            "clocks" => {
+                for (side, v) in want.as_object().into_iter().flatten() {
+                    let have = &got["clocks"][side];
+                    if !close(have, v.as_f64().unwrap_or(f64::NAN)) {
+                        problems.push(format!("clocks.{side}: want {v}, got {have}"));
+                    }
+                }
+            }
+            "log_articles" => {
+                let seen: Vec<&str> = got["log"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|e| e["article"].as_str())
+                    .collect();
+                for art in want.as_array().into_iter().flatten() {
+                    let art = art.as_str().unwrap_or_default();
+                    if !seen.contains(&art) {
+                        problems.push(format!("log lacks article {art} (has {seen:?})"));
+                    }
+                }
+            }
+            "decisions" => problems.extend(compare_decisions(want, got)),
+            "fen" => {
+                let want: Vec<&str> = want
+                    .as_str()
+                    .unwrap_or_default()
+                    .split(' ')
+                    .take(5)
+                    .collect();
+                let have: Vec<&str> = got["fen"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .split(' ')
+                    .take(5)
+                    .collect();
+                if want != have {
+                    problems.push(format!("fen: want {want:?}, got {have:?}"));
+                }
+            }
+            _ => {
+                if &got[key] != want {
+                    problems.push(format!("{key}: want {want}, got {}", got[key]));
+                }
+            }
+        }
+    }
+    problems
 }

@@ -60,111 +60,6 @@ fn folders() -> Vec<PathBuf> {
     dirs
 }
 
-/// `expect.decisions`: the whole log, `[decision, article]` in order.
-fn compare_decisions(want: &Value, got: &Value) -> Vec<String> {
-    let Some(want) = want.as_array() else {
-        return vec![format!("decisions: want an array, found {want}")];
-    };
-    let have: Vec<Value> = got["log"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|e| Value::Array(vec![e["decision"].clone(), e["article"].clone()]))
-        .collect();
-    let show = |v: &[Value]| {
-        v.iter()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut problems = Vec::new();
-    for (i, (w, h)) in want.iter().zip(&have).enumerate() {
-        if w != h {
-            problems.push(format!("decisions[{i}]: want {w}, got {h}"));
-        }
-    }
-    if want.len() != have.len() {
-        let n = want.len().min(have.len());
-        problems.push(format!(
-            "decisions: want {} entries, got {}; {} [{}]",
-            want.len(),
-            have.len(),
-            if have.len() > n {
-                "extra in the log:"
-            } else {
-                "missing from the log:"
-            },
-            show(if have.len() > n {
-                &have[n..]
-            } else {
-                &want[n..]
-            })
-        ));
-    }
-    if !problems.is_empty() {
-        problems.push(format!("the log: [{}]", show(&have)));
-    }
-    problems
-}
-
-fn close(a: &Value, b: f64) -> bool {
-    a.as_f64().is_some_and(|a| (a - b).abs() <= 0.05)
-}
-
-fn compare(expect: &serde_json::Map<String, Value>, got: &Value) -> Vec<String> {
-    let mut problems = Vec::new();
-    for (key, want) in expect {
-        match key.as_str() {
-            "clocks" => {
-                for (side, v) in want.as_object().into_iter().flatten() {
-                    let have = &got["clocks"][side];
-                    if !close(have, v.as_f64().unwrap_or(f64::NAN)) {
-                        problems.push(format!("clocks.{side}: want {v}, got {have}"));
-                    }
-                }
-            }
-            "log_articles" => {
-                let seen: Vec<&str> = got["log"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|e| e["article"].as_str())
-                    .collect();
-                for art in want.as_array().into_iter().flatten() {
-                    let art = art.as_str().unwrap_or_default();
-                    if !seen.contains(&art) {
-                        problems.push(format!("log lacks article {art} (has {seen:?})"));
-                    }
-                }
-            }
-            "decisions" => problems.extend(compare_decisions(want, got)),
-            "fen" => {
-                let want: Vec<&str> = want
-                    .as_str()
-                    .unwrap_or_default()
-                    .split(' ')
-                    .take(5)
-                    .collect();
-                let have: Vec<&str> = got["fen"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .split(' ')
-                    .take(5)
-                    .collect();
-                if want != have {
-                    problems.push(format!("fen: want {want:?}, got {have:?}"));
-                }
-            }
-            _ => {
-                if &got[key] != want {
-                    problems.push(format!("{key}: want {want}, got {}", got[key]));
-                }
-            }
-        }
-    }
-    problems
-}
-
 #[test]
 fn every_scenario_file_passes() {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -199,7 +94,7 @@ fn every_scenario_file_passes() {
         let text = std::fs::read_to_string(file).expect("read scenario");
         let scenario: Value = serde_json::from_str(&text).expect("scenario JSON");
         let expect = scenario["expect"].as_object().cloned().unwrap_or_default();
-        let problems = compare(&expect, &got);
+        let problems = arbitre::replay::differences(&expect, &got);
         if !problems.is_empty() {
             failures.push(format!("{}: {}", file.display(), problems.join("; ")));
         }
@@ -385,7 +280,7 @@ fn expected_decisions_are_compared_exactly_and_in_order() {
     let check = |want: Vec<Value>| {
         let mut expect = serde_json::Map::new();
         expect.insert("decisions".into(), Value::Array(want));
-        compare(&expect, &got)
+        arbitre::replay::differences(&expect, &got)
     };
     assert_eq!(check(log.clone()), Vec::<String>::new());
     // a spurious extra decision in the log fails
@@ -498,4 +393,64 @@ fn an_adjourned_scenario_seals_a_real_envelope() {
         .expect("replay");
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `arbitre replay` says when an outcome differs from its file's `expect`
+/// (on stderr, what differs), and with `--check` that is the exit status;
+/// an `expect` no game can meet (`"result": "2-0"`) is refused as malformed.
+#[test]
+fn replay_says_when_the_outcome_differs_from_expect() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let write = |name: &str, expect: &str| {
+        let path = dir.path().join(format!("{name}.json"));
+        std::fs::write(
+            &path,
+            format!(
+                r#"{{"name":"{name}","edition":"fide-2023","time_control":"5400","events":[{{"t":1,"by":"white","move":"e4"}},{{"t":2,"by":"black","resign":true}}],"expect":{expect}}}"#
+            ),
+        )
+        .expect("written");
+        path
+    };
+    let right = write("right", r#"{"result":"1-0","termination":"resignation"}"#);
+    let wrong = write("wrong", r#"{"result":"0-1"}"#);
+    let invalid = write("invalid", r#"{"result":"2-0"}"#);
+    let replay = |args: &[&std::path::Path], check: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_arbitre"));
+        command.arg("replay").args(args);
+        if check {
+            command.arg("--check");
+        }
+        command.output().expect("run arbitre")
+    };
+    let out = replay(&[&right], true);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for check in [false, true] {
+        let out = replay(&[&right, &wrong], check);
+        assert_eq!(out.status.code(), Some(if check { 1 } else { 0 }));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("wrong.json: the outcome differs from the file's `expect`")
+                && stderr.contains(r#"result: want "0-1", got "1-0""#)
+                && !stderr.contains("right.json"),
+            "{stderr}"
+        );
+    }
+    let out = replay(&[&invalid], false);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("expect.result") && stderr.contains("`2-0` is not a result"),
+        "{stderr}"
+    );
 }

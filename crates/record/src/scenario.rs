@@ -106,6 +106,33 @@ pub struct Scenario {
     pub expect: Option<Expect>,
 }
 
+/// An `expect` whose result or game type no game can have is refused (a
+/// test that could never pass), saying which values are.
+fn check_expect(expect: &Expect) -> Result<(), ScenarioError> {
+    if let Some(result) = &expect.result {
+        // `*`: the game is not over
+        if result != "*" && arbitre_laws::GameResult::from_code(result).is_none() {
+            let known: Vec<&str> = ["*"]
+                .into_iter()
+                .chain(arbitre_laws::GameResult::ALL.iter().map(|r| r.code()))
+                .collect();
+            return Err(err(
+                "expect.result",
+                format!("`{result}` is not a result: one of {}", known.join(", ")),
+            ));
+        }
+    }
+    if let Some(game_type) = &expect.game_type {
+        if arbitre_laws::GameType::from_code(game_type).is_none() {
+            return Err(err(
+                "expect.game_type",
+                format!("`{game_type}` is not a game type: standard, rapid or blitz"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Parses and validates a scenario file's text.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     let Value::Object(mut map) = parse_json(text)? else {
@@ -127,6 +154,9 @@ fn from_map(map: &mut Map<String, Value>) -> Result<Scenario, ScenarioError> {
         Some(v) => Some(from_value(v).map_err(|e| e.within("expect"))?),
         None => None,
     };
+    if let Some(expect) = &expect {
+        check_expect(expect)?;
+    }
     if !map.contains_key("name") {
         return Err(err("", "missing field `name`"));
     }
@@ -264,6 +294,23 @@ mod tests {
         assert_eq!(path_of(tc), "time_control");
         let tc = r#"{"name":"x","edition":"fide-2005","time_control":"60d999999999","events":[]}"#;
         assert_eq!(path_of(tc), "time_control");
+    }
+
+    #[test]
+    fn expected_results_and_game_types_are_ones_a_game_can_have() {
+        for (bad, path) in [
+            (r#","expect":{"result":"2-0"}"#, "expect.result"),
+            (r#","expect":{"game_type":"bullet"}"#, "expect.game_type"),
+        ] {
+            let text = with(bad, "");
+            let e = parse(&text).expect_err(bad);
+            assert_eq!(e.path, path, "{bad}");
+        }
+        assert!(parse(&with(
+            r#","expect":{"result":"1/2-1/2","game_type":"rapid"}"#,
+            ""
+        ))
+        .is_ok());
     }
 
     #[test]
