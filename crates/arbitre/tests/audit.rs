@@ -52,6 +52,15 @@ fn listed(game: &Value, key: &str) -> Vec<String> {
         .collect()
 }
 
+/// A PGN text written to a file of this name in a new temporary folder
+/// (kept as long as the folder's handle).
+fn written(name: &str, text: impl AsRef<[u8]>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).expect("written");
+    (dir, file)
+}
+
 fn path(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
 }
@@ -675,9 +684,7 @@ fn unreadable_text_in_the_movetext_is_a_finding() {
         [Event \"foo\"]\n[Result \"0-1\"]\n\n1. e4 foo e5 2. Nf3 0-1\n\n\
         [Event \"symbols\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 %%%%$$ e6 *\n\n\
         [Event \"brace\"]\n[Result \"1/2-1/2\"]\n\n1. e4 } e5 1/2-1/2\n";
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("stray.pgn");
-    std::fs::write(&file, games).expect("written");
+    let (_dir, file) = written("stray.pgn", games);
     let (games, summary, _) = audit_json(&[path(&file)]);
     assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
     assert_eq!(games[0]["plies"], 14);
@@ -715,9 +722,7 @@ fn a_helpmate_line_is_written_in_san() {
     let pgn = "[Event \"flag\"]\n[Date \"2024.01.01\"]\n[Result \"1/2-1/2\"]\n\
         [Termination \"Time forfeit\"]\n[FEN \"7k/8/8/8/8/8/3q4/7K w - - 0 60\"]\n[SetUp \"1\"]\n\n\
         60. Kg1 Qd1+ 61. Kh2 Qd2+ 1/2-1/2\n";
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("flag.pgn");
-    std::fs::write(&file, pgn).expect("written");
+    let (_dir, file) = written("flag.pgn", pgn);
     let (games, _, _) = audit_json(&[path(&file)]);
     assert_eq!(kinds(&games[0]), ["flag-draw-could-mate"]);
     let message = games[0]["findings"][0]["message"]
@@ -763,9 +768,7 @@ fn a_start_that_is_already_finished_is_reported_as_such() {
         game("mate, nothing after", mate, "", "0-1"),
     ]
     .concat();
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("finished.pgn");
-    std::fs::write(&file, pgn).expect("written");
+    let (_dir, file) = written("finished.pgn", pgn);
     let (quick, _, _) = audit_json(&[path(&file)]);
     let (thorough, _, _) = audit_json(&["--thorough", path(&file)]);
     assert_eq!(quick, thorough);
@@ -829,9 +832,7 @@ fn relayed_clock_readings_are_judged_as_a_relay_takes_them() {
     let pgn = format!(
         "[Event \"rapid\"]\n[Date \"2024.12.28\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"900+10\"]\n\n{movetext}1/2-1/2\n"
     );
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("clocks.pgn");
-    std::fs::write(&file, pgn).expect("written");
+    let (_dir, file) = written("clocks.pgn", pgn);
     let (games, summary, _) = audit_json(&["--notes", path(&file)]);
     assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
     assert_eq!(
