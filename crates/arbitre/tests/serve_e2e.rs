@@ -214,6 +214,8 @@ on_postgres!(
     a_disconnection_on_the_other_node_reaches_the_owner => a_remote_disconnection,
     a_paused_node_whose_lease_expired_cannot_write => a_paused_node_cannot_write,
     an_append_and_its_reload_failing_acknowledge_nothing => an_append_and_its_reload_failing_acknowledge_nothing,
+    a_store_refusing_writes_stops_the_clock => a_store_refusing_writes_stops_the_clock,
+    a_late_acknowledgement_is_not_charged => a_late_acknowledgement_is_not_charged,
 );
 
 // ---------------------------------------------------------------------------

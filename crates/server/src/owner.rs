@@ -565,7 +565,21 @@ struct Owner {
     /// (what this owner holds is not what is stored): this owner ends, and
     /// the game is loaded again from the store by the next request.
     lost: bool,
+    /// Since when (server ms) the store has refused this game's appends
+    /// while it could still be read (a disk full, a database refusing
+    /// writes): the clocks count as stopped from then, and the outage is
+    /// recorded before anything else once the store writes again.
+    outage: Option<i64>,
 }
+
+/// An event acknowledged this long after it was received (ms) started a
+/// clock its player could not see running: the wait is an outage, the
+/// clocks stopped for it (docs/SERVER.md, "Outages").
+pub const SLOW_ACKNOWLEDGEMENT_MS: i64 = 1000;
+
+/// How often an owner whose store refused an append tries to record the
+/// outage again (ms).
+const OUTAGE_RETRY: Duration = Duration::from_secs(1);
 
 /// The arbiter's key of a game: its own, or the server's default.
 fn sealer(shared: &Shared, meta: &GameMeta) -> Result<Option<Sealer>, ApiError> {
@@ -603,6 +617,7 @@ impl Owner {
             connections: ByColor::new_with(|_| (0, false)),
             lease,
             lost: false,
+            outage: None,
         }
     }
 
@@ -677,6 +692,15 @@ impl Owner {
                 None if finished => Some(tokio::time::Instant::now() + FINISHED_IDLE),
                 None => None,
             };
+            // an outage still to record: tried again every second, so that
+            // the clocks restart when the store writes again
+            let wake = match self.outage {
+                Some(_) => {
+                    let retry = tokio::time::Instant::now() + OUTAGE_RETRY;
+                    Some(wake.map_or(retry, |w| w.min(retry)))
+                }
+                None => wake,
+            };
             if self.lost {
                 // another node owns the game now: what is queued goes
                 // unanswered (its callers retry, and reach that node)
@@ -691,7 +715,9 @@ impl Owner {
                     None => break,
                 },
                 () = sleep_until(wake) => {
-                    if deadline.is_some() {
+                    if self.outage.is_some() {
+                        let _ = Box::pin(self.close_outage()).await;
+                    } else if deadline.is_some() {
                         Box::pin(self.time_passes()).await;
                     } else {
                         // a finished game nobody asked for: let it go
@@ -737,7 +763,12 @@ impl Owner {
                     with_state,
                     reply,
                 } = *submission;
-                let answer = self.submit(by, request, received_ms, with_state).await;
+                // the outage the store's refusals opened is recorded
+                // first: while it cannot be, nothing else is
+                let answer = match self.close_outage().await {
+                    Ok(()) => self.submit(by, request, received_ms, with_state).await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(answer);
             }
             Command::State(lang, reply) => {
@@ -747,7 +778,10 @@ impl Owner {
                 let now = self.now();
                 let _ = reply.send(crate::board::BoardView::of(self.live.game(), now));
             }
-            Command::Presence { side, up } => self.presence(side, up).await,
+            Command::Presence { side, up } => {
+                let _ = self.close_outage().await;
+                self.presence(side, up).await;
+            }
             Command::Subscribe(reply) => {
                 let _ = reply.send(Subscription {
                     state: self.state(),
@@ -760,12 +794,21 @@ impl Owner {
                     last_durable_ms,
                     reply,
                 } = *resumption;
-                self.resume(last_durable_ms).await;
+                if let Err(e) = self.resume(last_durable_ms).await {
+                    tracing::error!(game = %self.id, error = %e, "the outage could not be recorded");
+                }
                 let _ = reply.send(());
             }
             Command::Stop(reply) => {
                 if self.running() {
-                    let now = self.now();
+                    // a pending outage: the clocks stopped when the store
+                    // first refused
+                    let now = match self.outage {
+                        Some(from_ms) => {
+                            game_time(from_ms, self.meta.origin_ms).max(self.live.game().now())
+                        }
+                        None => self.now(),
+                    };
                     let received_ms = self.shared.clock.now_ms();
                     if let Some(entry) =
                         self.live
@@ -824,12 +867,20 @@ impl Owner {
 
     /// After a restart: the clocks were stopped from the last durable
     /// instant to now (an outage), or by the shutdown (restarted now).
-    async fn resume(&mut self, last_durable_ms: i64) {
+    /// Also after the store refused appends (`outage`) or acknowledged a
+    /// clock's start late: the clocks stopped from then to now. A stop
+    /// recorded without its restart (the store failed between the two)
+    /// is restarted now.
+    async fn resume(&mut self, last_durable_ms: i64) -> Result<(), ApiError> {
         let now = self.now();
         let now_ms = self.shared.clock.now_ms();
-        let stopped_by_shutdown = self.live.alerts().last().is_some_and(|a| {
-            a.cause == ServerCause::Shutdown && Some(a.seq) == self.live.last_seq()
-        });
+        let last_alert = |cause| {
+            let live = &self.live;
+            live.alerts()
+                .last()
+                .is_some_and(|a| a.cause == cause && Some(a.seq) == live.last_seq())
+                && live.game().interrupted()
+        };
         let steps: Vec<(ActionRecord, Instant, ServerCause)> = if self.running() {
             // the server went down with this clock running: stop it at the
             // last instant known durably, restart it now
@@ -838,20 +889,42 @@ impl Owner {
                 (ActionRecord::StopClocks, from, ServerCause::Outage),
                 (ActionRecord::RestartClocks, now, ServerCause::Outage),
             ]
-        } else if stopped_by_shutdown && self.live.game().interrupted() {
+        } else if last_alert(ServerCause::Shutdown) {
             vec![(ActionRecord::RestartClocks, now, ServerCause::Restart)]
+        } else if last_alert(ServerCause::Outage) && self.live.game().outcome().is_none() {
+            vec![(ActionRecord::RestartClocks, now, ServerCause::Outage)]
         } else {
             Vec::new()
         };
         for (action, at, cause) in steps {
             let received_ms = server_ms(at, self.meta.origin_ms).min(now_ms);
             if let Some(entry) = self.live.server_event(action, at, cause) {
-                if let Err(e) = self.commit(entry, true, received_ms, None).await {
-                    tracing::error!(game = %self.id, error = %e, "the outage could not be recorded");
-                    return;
-                }
+                self.commit(entry, true, received_ms, None)
+                    .await
+                    .map_err(|f| match f {
+                        Failed::Store(e) => e,
+                        Failed::Answered(a) => ApiError::unavailable(format!(
+                            "the outage could not be recorded: {}",
+                            Failed::Answered(a)
+                        )),
+                    })?;
             }
         }
+        Ok(())
+    }
+
+    /// The store writes again after refusing (see `outage`): the clocks
+    /// are recorded stopped from the first refusal to now before anything
+    /// else is. While that cannot be stored, the outage stays open.
+    async fn close_outage(&mut self) -> Result<(), ApiError> {
+        let Some(from_ms) = self.outage.take() else {
+            return Ok(());
+        };
+        let recorded = self.resume(from_ms).await;
+        if recorded.is_err() && !self.lost {
+            self.outage = Some(self.outage.map_or(from_ms, |o| o.min(from_ms)));
+        }
+        recorded
     }
 
     async fn submit(
@@ -878,6 +951,7 @@ impl Owner {
             request.action,
             arbitre_record::ActionRecord::Move { .. } | arbitre_record::ActionRecord::Press
         );
+        let clock_before = live.game().clock().running();
         let submit = || live.submit(by, request, now, sealer);
         let (answer, entry) = if may_search {
             searching(submit)
@@ -894,6 +968,14 @@ impl Owner {
                 // a retry this owner had forgotten: the first answer again
                 Err(Failed::Answered(first)) => return Ok(first.to_json(state(self))),
                 Err(Failed::Store(e)) => return Err(e),
+            }
+            // a clock this event started ran while its player could not
+            // see it (the store slow to acknowledge): stopped for the wait
+            let late = self.shared.clock.now_ms() - received_ms > SLOW_ACKNOWLEDGEMENT_MS;
+            if late && self.running() && self.live.game().clock().running() != clock_before {
+                if let Err(e) = self.resume(received_ms).await {
+                    tracing::error!(game = %self.id, error = %e, "a late acknowledgement's wait could not be recorded");
+                }
             }
         }
         Ok(answer.to_json(state(self)))
@@ -971,7 +1053,13 @@ impl Owner {
                         .map(|m| answer_of(&m)),
                     _ => None,
                 };
+                let refused = matches!(e, StoreError::Database { .. });
                 self.reload().await;
+                if refused && !self.lost && self.running() {
+                    // the store refuses to write but can be read (a disk
+                    // full): the clocks count as stopped from this event
+                    self.outage = Some(self.outage.map_or(received_ms, |o| o.min(received_ms)));
+                }
                 Err(match answer {
                     Some(first) => Failed::Answered(first),
                     None => Failed::Store(store_unavailable(e)),

@@ -28,23 +28,7 @@ async fn raw_post(server: &Server, game: &str, token: &str, body: Value) -> (Sta
 /// stopped: Black, who could not be heard, is not charged it), the retry
 /// is recorded once, after it, and the game goes on.
 pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: Env) {
-    let role = format!("arbitre_e2e_role_{}", std::process::id());
-    let database = env.db.rsplit('/').next().expect("a database").to_string();
-    let mut admin = PgConnection::connect(&env.db).await.expect("PostgreSQL");
-    for sql in [
-        format!("DROP ROLE IF EXISTS {role}"),
-        format!("CREATE ROLE {role} LOGIN"),
-        format!("ALTER DATABASE {database} OWNER TO {role}"),
-        format!("ALTER SCHEMA public OWNER TO {role}"),
-    ] {
-        sqlx::query(&sql).execute(&mut admin).await.expect(&sql);
-    }
-    let (base, _) = env.db.rsplit_once("://").expect("a URL");
-    let host = env.db.split('@').nth(1).expect("user@host");
-    let as_role = Env {
-        db: format!("{base}://{role}@{host}"),
-        dir: env.dir.clone(),
-    };
+    let (role, as_role, mut admin) = own_role(&env).await;
     let server = Server::start(&as_role).await;
     let game = server
         .create(json!({"edition": "fide-2005", "time_control": "5400"}))
@@ -111,6 +95,41 @@ pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: En
         ["Nf3", "Nf6", "Ng1"]
     );
     drop(server);
+    drop_role(&role, admin).await;
+}
+
+/// A server connected to its database as a role of its own, which the
+/// test can deny rights on the log: the role, the server's `Env` and an
+/// administrator's connection.
+async fn own_role(env: &Env) -> (String, Env, PgConnection) {
+    let role = format!(
+        "arbitre_e2e_role_{}_{}",
+        std::process::id(),
+        ROLES.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    );
+    let database = env.db.rsplit('/').next().expect("a database").to_string();
+    let mut admin = PgConnection::connect(&env.db).await.expect("PostgreSQL");
+    for sql in [
+        format!("DROP ROLE IF EXISTS {role}"),
+        format!("CREATE ROLE {role} LOGIN"),
+        format!("ALTER DATABASE {database} OWNER TO {role}"),
+        format!("ALTER SCHEMA public OWNER TO {role}"),
+    ] {
+        sqlx::query(&sql).execute(&mut admin).await.expect(&sql);
+    }
+    let (base, _) = env.db.rsplit_once("://").expect("a URL");
+    let host = env.db.split('@').nth(1).expect("user@host");
+    let as_role = Env {
+        db: format!("{base}://{role}@{host}"),
+        dir: env.dir.clone(),
+    };
+    (role, as_role, admin)
+}
+
+static ROLES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// The role of `own_role` dropped (its server stopped).
+async fn drop_role(role: &str, mut admin: PgConnection) {
     for sql in [
         "ALTER SCHEMA public OWNER TO pg_database_owner".to_string(),
         format!("REASSIGN OWNED BY {role} TO postgres"),
@@ -126,6 +145,147 @@ pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: En
         .execute(&mut outside)
         .await
         .expect("the role dropped");
+}
+
+/// The store refuses to write but can still be read (as a disk full
+/// does): Black's move is refused for 2 s, then accepted. The clocks
+/// count as stopped from the first refusal — an outage recorded before
+/// the move, at the instant of that refusal — so Black is not charged
+/// the time the server could not record his move (it was, before).
+pub(super) async fn a_store_refusing_writes_stops_the_clock(env: Env) {
+    let (role, as_role, mut admin) = own_role(&env).await;
+    let server = Server::start(&as_role).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400"}))
+        .await;
+    server
+        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    server
+        .accepted(&game.id, &game.white, json!({"move": "e4"}), 1)
+        .await;
+    sqlx::query(&format!("REVOKE INSERT ON events FROM {role}"))
+        .execute(&mut admin)
+        .await
+        .expect("revoked");
+    let body = json!({"move": "c5", "client_id": "b1"});
+    let refused_at = Instant::now();
+    for _ in 0..2 {
+        let (status, answer) = raw_post(&server, &game.id, &game.black, body.clone()).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .is_some_and(|e| e.contains("permission denied for table events")),
+            "{answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+    }
+    sqlx::query(&format!("GRANT INSERT ON events TO {role}"))
+        .execute(&mut admin)
+        .await
+        .expect("granted");
+    let answer = server.event(&game.id, &game.black, body).await;
+    let waited = refused_at.elapsed().as_secs_f64();
+    assert_eq!(answer["accepted"], true, "{answer}");
+    let state = &answer["game"];
+    assert_eq!(strings(&state["scoresheet"]), ["e4", "c5"]);
+    let charged = 5400.0 - secs(&state["clocks"]["black"]);
+    assert!(
+        charged < 1.0 && waited > 2.0,
+        "Black charged {charged} s of the {waited} s the store refused his move"
+    );
+    // the log: the move, the outage from the first refusal, the move
+    let mut replay = server.ndjson(&game.id, Some(0)).await;
+    assert_eq!(replay.message().await["type"], "game");
+    let mut entries = Vec::new();
+    for _ in 0..4 {
+        entries.push(replay.event().await);
+    }
+    let actions: Vec<&Value> = entries.iter().map(|e| &e["action"]).collect();
+    assert_eq!(
+        actions,
+        [
+            &json!({"move": "e4"}),
+            &json!({"stop_clocks": true}),
+            &json!({"restart_clocks": true}),
+            &json!({"move": "c5"}),
+        ],
+        "{entries:?}"
+    );
+    assert!(
+        entries[1..3].iter().all(|e| e["server"] == "outage"),
+        "{entries:?}"
+    );
+    let stopped_for = secs(&entries[2]["t"]) - secs(&entries[1]["t"]);
+    assert!(
+        stopped_for > waited - 1.2,
+        "the clocks stopped {stopped_for} s of the {waited} s"
+    );
+    drop(server);
+    drop_role(&role, admin).await;
+}
+
+/// The database holds every write for 1.5 s (a lock, as a database
+/// restarting keeps requests waiting): White's move is acknowledged late,
+/// and Black, who could not see it, is not charged the wait — the clocks
+/// are recorded stopped from White's move to its acknowledgement.
+pub(super) async fn a_late_acknowledgement_is_not_charged(env: Env) {
+    let server = Server::start(&env).await;
+    let game = server
+        .create(json!({"edition": "fide-2023", "time_control": "5400"}))
+        .await;
+    server
+        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .await;
+    let mut admin = PgConnection::connect(&env.db).await.expect("PostgreSQL");
+    sqlx::query("BEGIN")
+        .execute(&mut admin)
+        .await
+        .expect("begin");
+    sqlx::query("LOCK TABLE events IN EXCLUSIVE MODE")
+        .execute(&mut admin)
+        .await
+        .expect("locked");
+    let sent = Instant::now();
+    let post = {
+        let (http, url, token) = (
+            server.http.clone(),
+            server.url(&format!("/api/games/{}/events", game.id)),
+            game.white.clone(),
+        );
+        tokio::spawn(async move {
+            http.post(url)
+                .bearer_auth(token)
+                .json(&json!({"move": "d4"}))
+                .send()
+                .await
+                .expect("an answer")
+                .text()
+                .await
+                .expect("a body")
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    sqlx::query("COMMIT")
+        .execute(&mut admin)
+        .await
+        .expect("commit");
+    let answer = parse(&post.await.expect("the move"));
+    let waited = sent.elapsed().as_secs_f64();
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert!(waited > 1.4, "answered after {waited} s");
+    let black = server
+        .accepted(&game.id, &game.black, json!({"move": "d5"}), 4)
+        .await;
+    let charged = 5400.0 - secs(&black["game"]["clocks"]["black"]);
+    assert!(
+        charged < 0.5,
+        "Black charged {charged} s for a move he saw {waited} s late"
+    );
+    let causes = alert_causes(&black["game"]);
+    assert_eq!(causes, ["outage", "outage"], "{black}");
+    let _ = admin.close().await;
 }
 
 /// A move sealed and acknowledged, and the server killed with SIGKILL at
