@@ -40,15 +40,16 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
     let mut out = String::new();
     out.push_str(&format!("# {}\n", scenario.name));
     let control = game.clock().control().to_string();
+    let untimed = game.clock().is_untimed();
     out.push_str(&line::header(
         game.laws().code,
-        &control,
+        (!untimed).then_some(control.as_str()),
         game.game_type(),
         lang,
     ));
     out.push('\n');
     let decision = |out: &mut String, d: &arbitre_laws::Decision| {
-        let said = arbitre_messages::render(&d.note, lang);
+        let said = arbitre_messages::render_in(&d.note, lang, game.notation());
         out.push_str(&format!(
             "{:>9}    {}\n",
             time::instant(d.t, lang),
@@ -63,7 +64,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
         out.push_str(&format!(
             "{:>9}  {}\n",
             time::instant(event.t, lang),
-            arbitre_messages::event(event, lang)
+            arbitre_messages::event_in(event, lang, game.notation())
         ));
         while let Some(d) = log.next_if(|d| d.event == Some(i)) {
             decision(&mut out, d);
@@ -72,7 +73,7 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
     for d in log {
         decision(&mut out, d);
     }
-    let sheet = game.scoresheet();
+    let sheet = game.scoresheet_in(arbitre_messages::catalogue_language(lang));
     if !sheet.is_empty() {
         let mut moves = String::new();
         for (i, san) in sheet.iter().enumerate() {
@@ -94,12 +95,15 @@ fn human(scenario: &Scenario, game: &Game, lang: Language) -> String {
     }
     out.push_str(&line::result(game.outcome(), game.state(), lang));
     out.push('\n');
-    out.push_str(&line::clocks(
-        game.clock().remaining(Color::White),
-        game.clock().remaining(Color::Black),
-        lang,
-    ));
-    out.push('\n');
+    // a game without a clock has no times to report
+    if !untimed {
+        out.push_str(&line::clocks(
+            game.clock().remaining(Color::White),
+            game.clock().remaining(Color::Black),
+            lang,
+        ));
+        out.push('\n');
+    }
     out
 }
 

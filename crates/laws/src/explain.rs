@@ -514,6 +514,7 @@ impl Note {
     pub fn code(&self) -> &'static str {
         use Note::*;
         match self {
+            GameOver(o) if o.circumstance.is_some() => "game-over-because",
             GameOver(_) => "game-over",
             DeadPosition => "dead-position",
             FlagFell(_) => "flag-fell",
@@ -625,6 +626,9 @@ impl Note {
             ClockErrorCorrected => "clock-error-corrected",
             ClockErrorTooSevere => "clock-error-too-severe",
             ClaimStandsAsOffer(_) => "claim-stands-as-offer",
+            // nothing taken from the claimant (2023 9.5.3 adds time only;
+            // 2005 9.5b takes none under three minutes): not said
+            ClaimIncorrect { taken: 0, .. } => "claim-incorrect-time-added",
             ClaimIncorrect { .. } => "claim-incorrect",
         }
     }
@@ -638,11 +642,17 @@ impl Note {
     pub fn args(&self) -> Vec<(&'static str, Arg)> {
         use Note::*;
         match self {
-            GameOver(o) => vec![
-                ("result", Arg::Result(o.result)),
-                ("termination", Arg::Termination(o.termination)),
-                ("article", Arg::Article(o.article)),
-            ],
+            GameOver(o) => {
+                let mut args = vec![
+                    ("result", Arg::Result(o.result)),
+                    ("termination", Arg::Termination(o.termination)),
+                    ("article", Arg::Article(o.article)),
+                ];
+                if let Some(c) = o.circumstance {
+                    args.push(("circumstance", Arg::Code(c.code())));
+                }
+                args
+            }
             DeadPosition
             | OutOfOrder
             | NoClockToRestore
@@ -818,6 +828,10 @@ impl Note {
                 Termination::Checkmate,
                 "5.1a",
             )),
+            GameOver(
+                Outcome::new(GameResult::Annulled, Termination::Annulled, "A11b")
+                    .because(crate::outcome::Circumstance::PositionUnrestorable),
+            ),
             DeadPosition,
             FlagFell(White),
             FlagFellUnclaimed(Black),
@@ -973,6 +987,11 @@ impl Note {
                 side: White,
                 taken: 150_000,
                 bonus: 180_000,
+            },
+            ClaimIncorrect {
+                side: Black,
+                taken: 0,
+                bonus: 120_000,
             },
         ];
         // A new variant does not compile here until it has an arm: give it

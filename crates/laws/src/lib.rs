@@ -23,4 +23,4 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use explain::{Arg, DecisionKind, Note};
 pub use game::{Acceptance, Applied, Decision, Game, Setup};
 pub use notation::Language;
-pub use outcome::{GameResult, Outcome, Ruling, State, Termination};
+pub use outcome::{Circumstance, GameResult, Outcome, Ruling, State, Termination};

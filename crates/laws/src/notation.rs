@@ -447,6 +447,22 @@ fn translate(english: &str, lang: Language) -> String {
         .collect()
 }
 
+/// A move written with `from`'s piece letters (SAN, long algebraic, a
+/// player's text), with `to`'s: every uppercase letter that names a piece in
+/// `from` becomes that piece's letter in `to`; everything else (squares,
+/// castling, a letter that names no piece) stays as written.
+pub fn transliterate(text: &str, from: Language, to: Language) -> String {
+    if from == to {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            from.role_of_letter(c)
+                .map_or(c, |role| to.piece_letter(role))
+        })
+        .collect()
+}
+
 /// The move in Standard Algebraic Notation with the language's piece letters,
 /// with "+" or "#" suffix. Castling is written "O-O" / "O-O-O".
 ///
@@ -1015,6 +1031,28 @@ mod tests {
         ) {
             let pos = play_random(position(STARTS[start]), &choices);
             check_round_trips(&pos);
+        }
+
+        /// A move written in one language, transliterated to another, is
+        /// that move as the other writes it (SAN and long algebraic), in
+        /// every pair of languages: R is a king in French and a rook in
+        /// English, so a letter-by-letter swap without the source language
+        /// would fail.
+        #[test]
+        fn transliteration_writes_the_same_move(
+            start in 0..STARTS.len(),
+            choices in proptest::collection::vec(any::<u32>(), 0..40),
+        ) {
+            let pos = play_random(position(STARTS[start]), &choices);
+            for m in pos.legal_moves() {
+                for from in Language::ALL {
+                    for to in Language::ALL {
+                        let (san, lan) = (write_san(&pos, &m, from), write_lan(&pos, &m, from));
+                        prop_assert_eq!(transliterate(&san, from, to), write_san(&pos, &m, to));
+                        prop_assert_eq!(transliterate(&lan, from, to), write_lan(&pos, &m, to));
+                    }
+                }
+            }
         }
 
         #[test]

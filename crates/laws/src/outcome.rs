@@ -143,6 +143,48 @@ impl Termination {
     }
 }
 
+/// What the termination alone does not say about an ending: its message
+/// says it, while the termination's code stays one SCENARIOS.md lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Circumstance {
+    /// A draw because the opponent cannot checkmate by any series of legal
+    /// moves, where the termination does not say so (a resignation, 2023
+    /// 5.1.2).
+    OpponentCannotMate,
+    /// The adjourned position cannot be re-established (the envelope lost,
+    /// the scoresheets unclear).
+    PositionUnrestorable,
+    /// The times used at the adjournment cannot be re-established.
+    TimesUnrestorable,
+    /// The game was restored incorrectly and the position at the
+    /// resumption is not known.
+    Misrestored,
+    /// The initial position of the pieces was incorrect.
+    InitialPositionIncorrect,
+}
+
+impl Circumstance {
+    /// Every circumstance.
+    pub const ALL: [Circumstance; 5] = [
+        Circumstance::OpponentCannotMate,
+        Circumstance::PositionUnrestorable,
+        Circumstance::TimesUnrestorable,
+        Circumstance::Misrestored,
+        Circumstance::InitialPositionIncorrect,
+    ];
+
+    /// A stable code (the messages choose their words by it).
+    pub fn code(self) -> &'static str {
+        match self {
+            Circumstance::OpponentCannotMate => "opponent-cannot-mate",
+            Circumstance::PositionUnrestorable => "position-unrestorable",
+            Circumstance::TimesUnrestorable => "times-unrestorable",
+            Circumstance::Misrestored => "misrestored",
+            Circumstance::InitialPositionIncorrect => "initial-position-incorrect",
+        }
+    }
+}
+
 /// How a game ended, and by which article.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -152,6 +194,8 @@ pub struct Outcome {
     pub termination: Termination,
     /// The article deciding it.
     pub article: Article,
+    /// What the termination does not say, if anything.
+    pub circumstance: Option<Circumstance>,
 }
 
 impl Outcome {
@@ -161,7 +205,14 @@ impl Outcome {
             result,
             termination,
             article,
+            circumstance: None,
         }
+    }
+
+    /// The outcome, with what made it so.
+    pub fn because(mut self, circumstance: Circumstance) -> Outcome {
+        self.circumstance = Some(circumstance);
+        self
     }
 }
 

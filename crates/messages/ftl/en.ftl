@@ -28,6 +28,7 @@ actor-arbiter = Arbiter
 ## Notes: one message a decision
 
 game-over = { $result }: { $termination }
+game-over-because = { $result }: { ending-because }
 dead-position = The game is drawn: checkmate cannot occur by any series of legal moves
 flag-fell = { $side }'s flag has fallen
 flag-fell-unclaimed = { $side }'s flag has fallen; it counts only on a valid claim
@@ -176,6 +177,7 @@ clock-error-corrected = A clock error pointed out before the first move is corre
 clock-error-too-severe = The arbiter corrects the clocks: the consequences of the error would be too severe
 claim-stands-as-offer = { $side }'s claim counts as a draw offer
 claim-incorrect = { $side }'s claim is incorrect: { $taken } taken from the claimant, { $bonus } added to the opponent; the game continues
+claim-incorrect-time-added = { $side }'s claim is incorrect: { $bonus } added to the opponent; the game continues
 
 ## What is claimed (after "claims")
 
@@ -221,6 +223,20 @@ termination-quickplay-finish = the arbiter's decision in the quickplay finish
 termination-annulled = the game is annulled
 termination-late-arrival = a player arrived after the default time
 termination-arbiter-decision = the arbiter's decision
+
+## What a termination alone does not say (the circumstance of an outcome;
+## referenced by game-over-because and report-result-because, whose
+report-annulled = annulled
+## arguments it reads)
+
+ending-because = { $circumstance ->
+        [opponent-cannot-mate] { $termination }, but the opponent cannot checkmate by any series of legal moves
+        [position-unrestorable] the position at the adjournment cannot be re-established
+        [times-unrestorable] the times used at the adjournment cannot be re-established
+        [misrestored] the game was restored incorrectly and the position at the resumption is not known
+        [initial-position-incorrect] the initial position of the pieces was incorrect
+       *[other] { $termination }
+    }
 
 ## States of a game, game types
 
@@ -299,12 +315,23 @@ event-adjust-time = adjusts the times: { side-white } { $white }, { side-black }
 event-declare-result = declares the result: { $result } (art. { $article })
 event-set-clocks = sets the clocks: { side-white } { $white }, { side-black } { $black }
 
+
+## The editions by their names (edition-<code>)
+
+edition-fide-1930 = FIDE Rules of 1930
+edition-fide-2001 = FIDE Laws of Chess 2001
+edition-fide-2005 = FIDE Laws of Chess 2005
+edition-fide-2023 = FIDE Laws of Chess 2023
+edition-fide-online-2021 = FIDE Online Chess Regulations 2021
+
 ## The text report of `arbitre replay`
 
-report-header = Laws { $edition } · time control { $control } · { $game_type }
+report-header = { $edition } · time control { $control } · { $game_type }
+report-header-untimed = { $edition } · played without a clock · { $game_type }
 report-decision = [{ $article }] { $kind }: { $message }
 report-scoresheet = Scoresheet: { $moves }
 report-result = Result: { $result } ({ $termination }, art. { $article })
+report-result-because = Result: { $result } ({ ending-because }, art. { $article })
 report-result-pending = Result: * ({ $state })
 report-clocks = Clocks: { side-white } { $white }, { side-black } { $black }
 

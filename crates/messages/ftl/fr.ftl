@@ -17,6 +17,7 @@ actor-arbiter = Arbitre
 ## Notes : un message par décision
 
 game-over = { $result } : { $termination }
+game-over-because = { $result } : { ending-because }
 dead-position = La partie est nulle : un mat ne peut se produire par aucune suite de coups légaux
 flag-fell = Le drapeau des { $side } est tombé
 flag-fell-unclaimed = Le drapeau des { $side } est tombé ; il ne compte que sur réclamation fondée
@@ -165,6 +166,7 @@ clock-error-corrected = Une erreur de pendule signalée avant le premier coup es
 clock-error-too-severe = L'arbitre corrige les pendules : les conséquences de l'erreur seraient trop graves
 claim-stands-as-offer = La réclamation des { $side } vaut offre de nullité
 claim-incorrect = Réclamation injustifiée des { $side } : le demandeur perd { $taken }, l'adversaire reçoit { $bonus } de plus ; la partie continue
+claim-incorrect-time-added = Réclamation injustifiée des { $side } : l'adversaire reçoit { $bonus } de plus ; la partie continue
 
 ## Ce qui est réclamé (après « réclame »)
 
@@ -210,6 +212,20 @@ termination-quickplay-finish = décision de l'arbitre en fin de partie au K.O.
 termination-annulled = la partie est annulée
 termination-late-arrival = un joueur est arrivé après le délai de forfait
 termination-arbiter-decision = décision de l'arbitre
+
+## Ce que la seule fin de partie ne dit pas (les circonstances d'un
+## résultat ; référencé par game-over-because et report-result-because,
+report-annulled = partie annulée
+## dont il lit les arguments)
+
+ending-because = { $circumstance ->
+        [opponent-cannot-mate] { $termination }, mais l'adversaire ne peut mater par aucune suite de coups légaux
+        [position-unrestorable] la position à l'ajournement ne peut pas être rétablie
+        [times-unrestorable] les temps utilisés à l'ajournement ne peuvent pas être rétablis
+        [misrestored] la partie a été mal reconstituée et la position à la reprise est inconnue
+        [initial-position-incorrect] la position initiale des pièces était incorrecte
+       *[other] { $termination }
+    }
 
 ## États d'une partie, types de partie
 
@@ -288,12 +304,23 @@ event-adjust-time = corrige les temps : { side-white } { $white }, { side-black 
 event-declare-result = déclare le résultat : { $result } (art. { $article })
 event-set-clocks = règle les pendules : { side-white } { $white }, { side-black } { $black }
 
+
+## Les éditions par leur nom (edition-<code>)
+
+edition-fide-1930 = Règlement de la FIDE de 1930
+edition-fide-2001 = Règles du jeu d'échecs de la FIDE 2001
+edition-fide-2005 = Règles du jeu d'échecs de la FIDE 2005
+edition-fide-2023 = Règles du jeu d'échecs de la FIDE 2023
+edition-fide-online-2021 = Règlement FIDE des échecs en ligne 2021
+
 ## Le rapport texte de `arbitre replay`
 
-report-header = Règles { $edition } · cadence { $control } · { $game_type }
+report-header = { $edition } · cadence { $control } · { $game_type }
+report-header-untimed = { $edition } · partie jouée sans pendule · { $game_type }
 report-decision = [{ $article }] { $kind } : { $message }
 report-scoresheet = Feuille de partie : { $moves }
 report-result = Résultat : { $result } ({ $termination }, art. { $article })
+report-result-because = Résultat : { $result } ({ ending-because }, art. { $article })
 report-result-pending = Résultat : * ({ $state })
 report-clocks = Pendules : { side-white } { $white }, { side-black } { $black }
 

@@ -202,6 +202,29 @@ pub fn render(note: &Note, lang: Language) -> String {
     text(lang, note.code(), &note.args())
 }
 
+/// [`render`], the moves in its arguments (written with `written`'s piece
+/// letters: the game's notation) shown with `lang`'s ("Cf3" in French for
+/// a game written "Nf3").
+pub fn render_in(note: &Note, lang: Language, written: Language) -> String {
+    text(lang, note.code(), &in_letters(note.args(), lang, written))
+}
+
+/// The arguments that are moves (`text`, `move`: as written, or in SAN),
+/// with `lang`'s piece letters instead of `written`'s.
+fn in_letters(
+    mut args: Vec<(&'static str, Arg)>,
+    lang: Language,
+    written: Language,
+) -> Vec<(&'static str, Arg)> {
+    let shown = catalogue_language(lang);
+    for (name, arg) in &mut args {
+        if let (&mut ("text" | "move"), Arg::Text(t)) = (name, &mut *arg) {
+            *t = arbitre_laws::notation::transliterate(t, written, shown);
+        }
+    }
+    args
+}
+
 /// [`render`], failing on any Fluent error or an empty sentence.
 pub fn try_render(note: &Note, lang: Language) -> Result<String, Error> {
     message(lang, note.code(), &note.args())
@@ -232,6 +255,12 @@ pub fn state(s: State, lang: Language) -> String {
     text(lang, &format!("state-{}", s.code()), &[])
 }
 
+/// An edition of the Laws by its name ("FIDE Laws of Chess 2005"), from
+/// its code; the code itself for one the catalogue does not name.
+pub fn edition(code: &str, lang: Language) -> String {
+    message(lang, &format!("edition-{code}"), &[]).unwrap_or_else(|_| code.to_owned())
+}
+
 /// A game type, in words.
 pub fn game_type(g: GameType, lang: Language) -> String {
     text(lang, &format!("game-type-{}", g.code()), &[])
@@ -248,14 +277,24 @@ pub fn event(event: &Event, lang: Language) -> String {
     try_event(event, lang).unwrap_or_else(|e| e.text)
 }
 
+/// [`event`], the move written with `written`'s piece letters (the game's
+/// notation) shown with `lang`'s.
+pub fn event_in(event: &Event, lang: Language, written: Language) -> String {
+    event_text(event, lang, written).unwrap_or_else(|e| e.text)
+}
+
 /// [`event`], failing on any Fluent error or an empty sentence.
 pub fn try_event(event: &Event, lang: Language) -> Result<String, Error> {
+    event_text(event, lang, lang)
+}
+
+fn event_text(event: &Event, lang: Language, written: Language) -> Result<String, Error> {
     let actor = match event.by {
         Actor::Player(c) => Arg::Side(c),
         Actor::Arbiter => Arg::Text(message(lang, "actor-arbiter", &[])?),
     };
     let (id, args) = action_message(&event.action);
-    let action = message(lang, id, &args)?;
+    let action = message(lang, id, &in_letters(args, lang, written))?;
     message(
         lang,
         "event",

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use arbitre_laws::{
     event::{Judgment, Unrestorable},
     outcome::State,
-    Action, Actor, Arg, ClaimKind, DecisionKind, Event, GameResult, GameType, Instant, Language,
-    Note, Outcome, Termination,
+    Action, Actor, Arg, Circumstance, ClaimKind, DecisionKind, Event, GameResult, GameType,
+    Instant, Language, Note, Outcome, Termination,
 };
 use arbitre_messages::{report, try_event, try_render, CATALOGUED, EN_FTL, FR_FTL};
 use shakmaty::{Color, Square};
@@ -153,6 +153,26 @@ fn everything(lang: Language) -> Vec<(String, String)> {
     for t in TERMINATIONS {
         named(format!("{t:?}"), arbitre_messages::termination(t, lang));
     }
+    for e in arbitre_laws::EditionId::ALL {
+        let code = e.code();
+        let name = arbitre_messages::edition(code, lang);
+        assert_ne!(name, code, "the edition {code} has no name");
+        named(code.to_owned(), name);
+        named(
+            code.to_owned(),
+            report::header(code, None, GameType::Standard, lang),
+        );
+    }
+    for c in Circumstance::ALL {
+        let ending = Outcome::new(GameResult::Draw, Termination::Resignation, "5.1.2").because(c);
+        let note = Note::GameOver(ending.clone());
+        let said = try_render(&note, lang).unwrap_or_else(|e| panic!("{note:?}: {e}"));
+        named(format!("{c:?}"), said);
+        named(
+            format!("{c:?}"),
+            report::result(Some(&ending), State::Finished, lang),
+        );
+    }
     for s in STATES {
         named(format!("{s:?}"), arbitre_messages::state(s, lang));
         named(format!("{s:?}"), report::result(None, s, lang));
@@ -161,7 +181,7 @@ fn everything(lang: Language) -> Vec<(String, String)> {
         named(format!("{g:?}"), arbitre_messages::game_type(g, lang));
         named(
             format!("{g:?}"),
-            report::header("fide-2005", "5400", g, lang),
+            report::header("fide-2005", Some("5400"), g, lang),
         );
     }
     for k in DecisionKind::ALL {
@@ -296,6 +316,8 @@ fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
         "claim-kind-",
         "result-",
         "termination-",
+        "ending-",
+        "edition-",
         "state-",
         "game-type-",
         "kind-",

@@ -11,7 +11,7 @@ use crate::{
     event::{Action, Actor, Sealed, Unrestorable},
     explain::Note,
     notation::{read_move, Reading},
-    outcome::{GameResult, Outcome, Termination},
+    outcome::{Circumstance, GameResult, Outcome, Termination},
     seal::{Commitment, Salt},
 };
 
@@ -820,13 +820,15 @@ impl Game {
                     GameResult::Annulled,
                     Termination::Annulled,
                     adj.position_unrestorable,
-                ),
+                )
+                .because(Circumstance::PositionUnrestorable),
             ),
             // 21.7: "dans le cas d'une partie jouée à la pendule"
             (Unrestorable::Times, Some(article)) if !self.clock.is_untimed() => self.finish(
                 t,
                 ev,
-                Outcome::new(GameResult::Annulled, Termination::Annulled, article),
+                Outcome::new(GameResult::Annulled, Termination::Annulled, article)
+                    .because(Circumstance::TimesUnrestorable),
             ),
             (Unrestorable::Times, Some(article)) => {
                 self.decide(t, ev, article, Note::NoClockToRestore)
@@ -865,7 +867,8 @@ impl Game {
             None => self.finish(
                 t,
                 ev,
-                Outcome::new(GameResult::Annulled, Termination::Annulled, article),
+                Outcome::new(GameResult::Annulled, Termination::Annulled, article)
+                    .because(Circumstance::Misrestored),
             ),
         }
     }

@@ -14,7 +14,7 @@ use crate::{
     edition::Article,
     event::Judgment,
     explain::Note,
-    outcome::{GameResult, Outcome, Termination},
+    outcome::{Circumstance, GameResult, Outcome, Termination},
 };
 
 impl Game {
@@ -62,9 +62,7 @@ impl Game {
                 event,
                 Outcome::new(GameResult::win(!loser), lose.0, lose.1),
             ),
-            MateAnswer::Cannot => {
-                self.finish(t, event, Outcome::new(GameResult::Draw, draw.0, draw.1))
-            }
+            MateAnswer::Cannot => self.finish(t, event, drawn(lose, draw)),
             MateAnswer::Undecided => {
                 self.clock.stop(t);
                 self.awaiting = Some(Awaiting::MateRuling { loser, lose, draw });
@@ -130,9 +128,21 @@ impl Game {
         judgment: Judgment,
     ) {
         let outcome = match judgment {
-            Judgment::Draw => Outcome::new(GameResult::Draw, draw.0, draw.1),
+            Judgment::Draw => drawn(lose, draw),
             _ => Outcome::new(GameResult::win(!loser), lose.0, lose.1),
         };
         self.finish(t, ev, outcome);
+    }
+}
+
+/// The draw of a player who would lose but for his opponent's inability to
+/// checkmate: said by the termination (a flag, an illegal move), or else
+/// by the outcome's circumstance (a resignation).
+fn drawn(lose: (Termination, Article), draw: (Termination, Article)) -> Outcome {
+    let outcome = Outcome::new(GameResult::Draw, draw.0, draw.1);
+    if draw.0 == lose.0 {
+        outcome.because(Circumstance::OpponentCannotMate)
+    } else {
+        outcome
     }
 }

@@ -12,7 +12,7 @@ use crate::{
     clock::{Clock, Instant, Millis},
     edition::{Edition, FlagPolicy, GameType, IllegalProcedure},
     event::ClaimKind,
-    notation::{write_san, write_san_plus},
+    notation::{write_san, write_san_plus, Language},
     outcome::{Outcome, Ruling, State},
 };
 
@@ -184,6 +184,20 @@ impl Game {
     /// `(=)` after a move where a draw was offered.
     pub fn scoresheet(&self) -> Vec<String> {
         self.scoresheet_cached(&mut SheetCache::default())
+    }
+
+    /// [`Game::scoresheet`] with `lang`'s piece letters (a report in
+    /// another language than the game's notation).
+    pub fn scoresheet_in(&self, lang: Language) -> Vec<String> {
+        self.scoresheet()
+            .iter()
+            .map(|m| crate::notation::transliterate(m, self.notation, lang))
+            .collect()
+    }
+
+    /// The language the game's moves are written in (its notation).
+    pub fn notation(&self) -> Language {
+        self.notation
     }
 
     /// [`Game::scoresheet`], writing only the half-moves `cache` does not

@@ -10,7 +10,7 @@ use crate::{
     clock::Instant,
     event::ClaimKind,
     explain::Note,
-    outcome::{GameResult, Outcome, Termination},
+    outcome::{Circumstance, GameResult, Outcome, Termination},
 };
 
 fn standard_board() -> shakmaty::Board {
@@ -77,7 +77,8 @@ impl Game {
                             GameResult::Annulled,
                             Termination::Annulled,
                             touching.initial_position,
-                        ),
+                        )
+                        .because(Circumstance::InitialPositionIncorrect),
                     );
                 }
             }
