@@ -30,6 +30,7 @@ use arbitre_envelope::{
     SecretKey, SigningKey, VerifyingKey,
 };
 pub use arbitre_envelope::{Envelope, EnvelopeInfo, Opened, Players, Side, Times};
+use arbitre_laws::{Arg, EditionId, Language};
 use base64::engine::general_purpose::STANDARD as B64;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use zeroize::Zeroizing;
@@ -587,57 +588,118 @@ pub fn parse_signer(text: &str) -> Result<VerifyingKey, String> {
 
 /// A time of the clear part as a clock reading, in the project's one time
 /// format (`1:59:35`, `0:00:03.5`).
-fn format_seconds(t: f64) -> String {
+fn format_seconds(t: f64, lang: Language) -> String {
     let ms = i64::try_from(millis(t)).unwrap_or(i64::MAX);
-    arbitre_messages::time::clock(ms, arbitre_laws::Language::En)
+    arbitre_messages::time::clock(ms, lang)
 }
 
-/// What Annex A2 lets anyone see: the clear part, the commitment and the
-/// keys, never the move. Does not verify the signature.
-pub fn show(envelope: &Envelope) -> String {
+/// What the envelope's article (2005 A2) lets anyone see: the clear part,
+/// the commitment and the keys, never the move; in `lang`. Does not verify
+/// the signature.
+pub fn show(envelope: &Envelope, lang: Language) -> String {
     let i = envelope.info();
-    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "(not recorded)".into());
-    let draw = match i.draw_offer {
-        None => "none".to_string(),
-        Some(s) => format!(
-            "{} offered a draw before adjournment",
-            arbitre_envelope::side_name(s)
+    let say = |id: &str, args: &[(&str, Arg)]| {
+        arbitre_messages::message(lang, id, args).unwrap_or_else(|e| e.text)
+    };
+    let text = |t: &str| Arg::Text(t.to_owned());
+    let name = |n: &Option<String>| match n {
+        Some(n) => n.clone(),
+        None => say("envelope-not-recorded", &[]),
+    };
+    let times = |id: &str, t: &Times| {
+        say(
+            id,
+            &[
+                ("white", text(&format_seconds(t.white, lang))),
+                ("black", text(&format_seconds(t.black, lang))),
+            ],
+        )
+    };
+    // the edition's own name and the article that says what the envelope
+    // carries; a code no edition has is shown as it is
+    let edition = i.edition.parse::<EditionId>().ok();
+    let laws = match edition {
+        Some(e) => say(
+            "envelope-laws",
+            &[
+                ("edition", text(&arbitre_messages::edition(e.code(), lang))),
+                ("article", text(e.laws().adjournment.envelope)),
+            ],
         ),
+        None => say("envelope-laws-unknown", &[("edition", text(&i.edition))]),
+    };
+    let offer = match i.draw_offer {
+        None => "none",
+        Some(Side::White) => "white",
+        Some(Side::Black) => "black",
     };
     [
-        format!("Sealed-move envelope ({})", arbitre_envelope::FORMAT),
-        format!("Laws: FIDE {} (Annex A2)", i.edition),
-        format!("White: {}", name(&i.players.white)),
-        format!("Black: {}", name(&i.players.black)),
-        format!("Position at adjournment: {}", i.fen),
-        format!(
-            "Time used: White {}, Black {}",
-            format_seconds(i.time_used.white),
-            format_seconds(i.time_used.black)
+        say(
+            "envelope-title",
+            &[("format", text(arbitre_envelope::FORMAT))],
         ),
-        format!(
-            "Time remaining: White {}, Black {}",
-            format_seconds(i.remaining.white),
-            format_seconds(i.remaining.black)
+        laws,
+        say(
+            "envelope-player",
+            &[
+                ("side", Arg::Side(Side::White)),
+                ("name", text(&name(&i.players.white))),
+            ],
         ),
-        format!(
-            "Sealed by: {}, move {}",
-            arbitre_envelope::side_name(i.sealer),
-            i.move_number
+        say(
+            "envelope-player",
+            &[
+                ("side", Arg::Side(Side::Black)),
+                ("name", text(&name(&i.players.black))),
+            ],
         ),
-        format!("Pending draw offer: {draw}"),
-        format!("Resumption: {}, {}", i.resume_at, i.place),
-        format!("Commitment (SHA-256): {}", envelope.commitment().to_hex()),
-        format!(
-            "Sealed to (X25519 public key): {}",
-            hex(&envelope.recipient().to_bytes())
+        say("envelope-position", &[("fen", text(&i.fen))]),
+        times("envelope-time-used", &i.time_used),
+        times("envelope-time-remaining", &i.remaining),
+        say(
+            "envelope-sealed-by",
+            &[
+                ("side", Arg::Side(i.sealer)),
+                ("number", Arg::Count(i64::from(i.move_number))),
+            ],
         ),
-        format!(
-            "Signed by (Ed25519 verifying key): {}",
-            hex(envelope.signer().as_bytes())
+        say("envelope-draw-offer", &[("offer", Arg::Code(offer))]),
+        say(
+            "envelope-resumption",
+            &[("at", text(&i.resume_at)), ("place", text(&i.place))],
+        ),
+        say(
+            "envelope-commitment",
+            &[("hex", text(&envelope.commitment().to_hex()))],
+        ),
+        say(
+            "envelope-sealed-to",
+            &[("hex", text(&hex(&envelope.recipient().to_bytes())))],
+        ),
+        say(
+            "envelope-signed-by",
+            &[("hex", text(&hex(envelope.signer().as_bytes())))],
         ),
     ]
     .join("\n")
+}
+
+/// The sealed move with its number and side, as a scoresheet writes it:
+/// "41. Nf3 (White)", "1… c5 (Black)".
+pub fn sealed_move(info: &EnvelopeInfo, text: &str, lang: Language) -> String {
+    let id = match info.sealer {
+        Side::White => "envelope-move-white",
+        Side::Black => "envelope-move-black",
+    };
+    arbitre_messages::message(
+        lang,
+        id,
+        &[
+            ("number", Arg::Count(i64::from(info.move_number))),
+            ("move", Arg::Text(text.to_owned())),
+        ],
+    )
+    .unwrap_or_else(|e| e.text)
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -669,17 +731,15 @@ pub fn run_keygen(dir: &Path) -> ExitCode {
 /// `DIR/arbiter.pub`, whose X25519 key must also be the one sealed to),
 /// then prints the clear part, the commitment and which check was done;
 /// exit 1 with the reason if the file is malformed or a check fails.
-pub fn run_show(file: &Path, pub_dir: Option<&Path>) -> ExitCode {
+pub fn run_show(file: &Path, pub_dir: Option<&Path>, lang: Language) -> ExitCode {
     let envelope = match EnvelopeFile::load(file) {
         Ok(e) => e,
         Err(e) => return fail(&e.to_string()),
     };
     let checked = match pub_dir {
         None => verify(&envelope, envelope.signer()).map(|_| {
-            "Signature: valid against the verifying key named in the envelope \
-             (this shows the envelope is unaltered since that key signed it; \
-             check that it is the sealer's with --pub DIR)"
-                .to_string()
+            arbitre_messages::message(lang, "envelope-signature-named", &[])
+                .unwrap_or_else(|e| e.text)
         }),
         Some(dir) => {
             let public = match load_public_keys(dir) {
@@ -697,16 +757,18 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>) -> ExitCode {
                 ));
             }
             verify(&envelope, &public.verifying).map(|_| {
-                format!(
-                    "Signature: valid against the arbiter's verifying key {}; sealed to its public key",
-                    path.display()
+                arbitre_messages::message(
+                    lang,
+                    "envelope-signature-pub",
+                    &[("path", Arg::Text(path.display().to_string()))],
                 )
+                .unwrap_or_else(|e| e.text)
             })
         }
     };
     match checked {
         Ok(checked) => {
-            crate::outln!("{}", show(&envelope));
+            crate::outln!("{}", show(&envelope, lang));
             crate::outln!("{checked}");
             ExitCode::SUCCESS
         }
@@ -719,7 +781,13 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>) -> ExitCode {
 /// checks the commitment and prints the sealed move alone on standard
 /// output — or, with `json`, `{"move", "salt"}`, the body of the arbiter's
 /// `{"open": …}` event; exit 1 with the reason otherwise.
-pub fn run_open(file: &Path, key_dir: &Path, signer: Option<&str>, json: bool) -> ExitCode {
+pub fn run_open(
+    file: &Path,
+    key_dir: &Path,
+    signer: Option<&str>,
+    json: bool,
+    lang: Language,
+) -> ExitCode {
     let signer = match signer.map(parse_signer).transpose() {
         Ok(s) => s,
         Err(e) => return fail(&format!("--signer: {e}")),
@@ -730,16 +798,17 @@ pub fn run_open(file: &Path, key_dir: &Path, signer: Option<&str>, json: bool) -
             Some(signer) => open_signed_by(&envelope, &keys, signer),
             None => open_with_keys(&envelope, &keys),
         }
+        .map(|opened| (envelope.info().clone(), opened))
         .map_err(envelope_err(file))
     });
     match opened {
-        Ok(opened) => {
+        Ok((info, opened)) => {
             if json {
                 let body =
                     serde_json::json!({"move": opened.text(), "salt": opened.salt().to_hex()});
                 crate::outln!("{body}");
             } else {
-                crate::outln!("{}", opened.text());
+                crate::outln!("{}", sealed_move(&info, opened.text(), lang));
             }
             let against = match &signer {
                 Some(k) => format!("the signer {}", hex(k.as_bytes())),
@@ -760,8 +829,8 @@ mod tests {
 
     #[test]
     fn show_formats_times_to_the_millisecond() {
-        assert_eq!(format_seconds(0.0), "0:00:00");
-        assert_eq!(format_seconds(5025.125), "1:23:45.125");
-        assert_eq!(format_seconds(86400.0005), "24:00:00.001");
+        assert_eq!(format_seconds(0.0, Language::En), "0:00:00");
+        assert_eq!(format_seconds(5025.125, Language::En), "1:23:45.125");
+        assert_eq!(format_seconds(86400.0005, Language::En), "24:00:00.001");
     }
 }

@@ -150,7 +150,7 @@ enum Command {
         #[arg(long)]
         notes: bool,
     },
-    /// Sealed-move envelopes (FIDE Laws 2005, Annex A2).
+    /// Sealed-move envelopes (what the Laws' adjournment articles say they carry: 2005 A2).
     Envelope {
         #[command(subcommand)]
         command: EnvelopeCommand,
@@ -167,6 +167,9 @@ enum EnvelopeCommand {
         /// and that the envelope is sealed to that arbiter's public key.
         #[arg(long = "pub", value_name = "DIR")]
         pub_dir: Option<PathBuf>,
+        /// Language of what is printed.
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
     },
     /// Verifies the envelope against the arbiter's keys, decrypts it with the secret key and prints the sealed move.
     Open {
@@ -185,6 +188,9 @@ enum EnvelopeCommand {
         /// `/api/health`), as 64 hexadecimal digits.
         #[arg(long, value_name = "HEX")]
         signer: Option<String>,
+        /// Language of what is printed (the move with its number and side).
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
     },
 }
 
@@ -264,15 +270,18 @@ fn main() -> ExitCode {
         Command::Keygen { out } => arbitre::envelope::run_keygen(&out),
         Command::Serve(args) => serve::run(args),
         Command::Envelope { command } => match command {
-            EnvelopeCommand::Show { file, pub_dir } => {
-                arbitre::envelope::run_show(&file, pub_dir.as_deref())
-            }
+            EnvelopeCommand::Show {
+                file,
+                pub_dir,
+                lang,
+            } => arbitre::envelope::run_show(&file, pub_dir.as_deref(), lang),
             EnvelopeCommand::Open {
                 file,
                 key,
                 json,
                 signer,
-            } => arbitre::envelope::run_open(&file, &key, signer.as_deref(), json),
+                lang,
+            } => arbitre::envelope::run_open(&file, &key, signer.as_deref(), json, lang),
         },
     }
 }

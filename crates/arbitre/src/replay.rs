@@ -205,9 +205,16 @@ pub fn run_sealing(
         eprintln!("arbitre: {shown}: the scenario does not end adjourned with a sealed move: no envelope to write");
         return ExitCode::from(1);
     };
-    match crate::envelope::seal(info, sealed, key).and_then(|env| env.save(out)) {
-        Ok(()) => {
-            eprintln!("arbitre: envelope written to {}", out.display());
+    let sealed = crate::envelope::seal(info, sealed, key)
+        .and_then(|env| env.save(out).map(|()| env.commitment().to_hex()));
+    match sealed {
+        Ok(commitment) => {
+            // the commitment as the file stores it and `envelope show`
+            // prints it: the sealer notes it to check the envelope later
+            eprintln!(
+                "arbitre: envelope written to {}; commitment (SHA-256): {commitment}",
+                out.display()
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {

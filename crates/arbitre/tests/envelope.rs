@@ -47,7 +47,7 @@ fn info() -> EnvelopeInfo {
         draw_offer: Some(Side::Black),
         resume_at: "1927-11-29 16:00".into(),
         place: "Buenos Aires, Club Argentino de Ajedrez".into(),
-        edition: "1930".into(),
+        edition: "fide-1930".into(),
     }
 }
 
@@ -114,7 +114,10 @@ fn the_move_appears_nowhere_in_the_file() {
         }
         let clear = serde_json::to_string(&clear).unwrap();
         assert!(!clear.contains(m), "{m} in the clear part {clear}");
-        let shown = show(&Envelope::from_json(file.as_bytes()).unwrap());
+        let shown = show(
+            &Envelope::from_json(file.as_bytes()).unwrap(),
+            arbitre_laws::Language::En,
+        );
         assert!(!shown.contains(m), "{m} shown: {shown}");
     }
 }
@@ -538,6 +541,7 @@ fn cli_keygen_show_open() {
         "Alekhine",
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3",
         "1:23:45.125",
+        "Laws: FIDE Rules of 1930 (art. 21.4)",
         "Sealed by: White, move 41",
         "Black offered a draw",
         "1927-11-29 16:00",
@@ -566,10 +570,31 @@ fn cli_keygen_show_open() {
         text(&out.stderr)
     );
 
-    // open: the move alone on standard output
+    // in French, every line (a space before each colon)
+    let out = arbitre(&["envelope", "show", s(&file), "--lang", "fr"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    for needle in [
+        "Règles : Règlement de la FIDE de 1930 (art. 21.4)",
+        "Blancs : José Raúl Capablanca",
+        "Coup secret des Blancs, coup 41",
+        "les Noirs ont proposé la nullité avant l'ajournement",
+        "Empreinte (SHA-256) : ",
+        &EnvelopeFile::load(&file).unwrap().commitment().to_hex(),
+        "Signature : valide",
+    ] {
+        assert!(shown.contains(needle), "{needle} not in {shown}");
+    }
+    for english in ["Sealed", "Laws", "White", "Time", "none", "Signed"] {
+        assert!(!shown.contains(english), "{english} in {shown}");
+    }
+
+    // open: the move with its number and side on standard output
     let out = arbitre(&["envelope", "open", s(&file), "--key", s(&a)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "♘f3\n");
+    assert_eq!(text(&out.stdout), "41. ♘f3 (White)\n");
+    let out = arbitre(&["envelope", "open", s(&file), "--key", s(&a), "--lang", "fr"]);
+    assert_eq!(text(&out.stdout), "41. ♘f3 (Blancs)\n");
     // --json: the body of the arbiter's `{"open": …}`, whose salt opens the
     // commitment the file shows
     let out = arbitre(&["envelope", "open", s(&file), "--key", s(&a), "--json"]);

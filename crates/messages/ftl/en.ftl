@@ -481,3 +481,28 @@ ui-to-control = { $side }: { $count ->
         [one] one move
        *[other] { $count } moves
     } to the time control
+
+## arbitre envelope show / open (envelope-…)
+
+envelope-title = Sealed-move envelope ({ $format })
+envelope-laws = Laws: { $edition } (art. { $article })
+envelope-laws-unknown = Laws: { $edition }
+envelope-player = { $side }: { $name }
+envelope-not-recorded = (not recorded)
+envelope-position = Position at adjournment: { $fen }
+envelope-time-used = Time used: { side-white } { $white }, { side-black } { $black }
+envelope-time-remaining = Time remaining: { side-white } { $white }, { side-black } { $black }
+envelope-sealed-by = Sealed by: { $side }, move { $number }
+envelope-draw-offer = Pending draw offer: { $offer ->
+        [white] { side-white } offered a draw before the adjournment
+        [black] { side-black } offered a draw before the adjournment
+       *[none] none
+    }
+envelope-resumption = Resumption: { $at }, { $place }
+envelope-commitment = Commitment (SHA-256): { $hex }
+envelope-sealed-to = Sealed to (X25519 public key): { $hex }
+envelope-signed-by = Signed by (Ed25519 verifying key): { $hex }
+envelope-signature-named = Signature: valid against the verifying key named in the envelope (this shows the envelope is unaltered since that key signed it; check that it is the sealer's with --pub DIR)
+envelope-signature-pub = Signature: valid against the arbiter's verifying key { $path }; sealed to its public key
+envelope-move-white = { $number }. { $move } ({ side-white })
+envelope-move-black = { $number }… { $move } ({ side-black })

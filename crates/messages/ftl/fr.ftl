@@ -470,3 +470,28 @@ ui-to-control = { $side } : { $count ->
         [one] un coup
        *[other] { $count } coups
     } avant le contrôle
+
+## arbitre envelope show / open (envelope-…)
+
+envelope-title = Enveloppe de coup secret ({ $format })
+envelope-laws = Règles : { $edition } (art. { $article })
+envelope-laws-unknown = Règles : { $edition }
+envelope-player = { $side } : { $name }
+envelope-not-recorded = (non noté)
+envelope-position = Position à l'ajournement : { $fen }
+envelope-time-used = Temps utilisé : { side-white } { $white }, { side-black } { $black }
+envelope-time-remaining = Temps restant : { side-white } { $white }, { side-black } { $black }
+envelope-sealed-by = Coup secret des { $side }, coup { $number }
+envelope-draw-offer = Proposition de nullité en suspens : { $offer ->
+        [white] les { side-white } ont proposé la nullité avant l'ajournement
+        [black] les { side-black } ont proposé la nullité avant l'ajournement
+       *[none] aucune
+    }
+envelope-resumption = Reprise : { $at }, { $place }
+envelope-commitment = Empreinte (SHA-256) : { $hex }
+envelope-sealed-to = Chiffrée pour (clé publique X25519) : { $hex }
+envelope-signed-by = Signée par (clé de vérification Ed25519) : { $hex }
+envelope-signature-named = Signature : valide pour la clé de vérification nommée dans l'enveloppe (l'enveloppe n'a pas été modifiée depuis que cette clé l'a signée ; vérifiez que c'est celle du scelleur avec --pub DIR)
+envelope-signature-pub = Signature : valide pour la clé de vérification de l'arbitre { $path } ; chiffrée pour sa clé publique
+envelope-move-white = { $number }. { $move } ({ side-white })
+envelope-move-black = { $number }… { $move } ({ side-black })

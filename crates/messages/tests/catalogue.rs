@@ -318,6 +318,7 @@ fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
         "termination-",
         "ending-",
         "edition-",
+        "envelope-",
         "state-",
         "game-type-",
         "kind-",
