@@ -138,8 +138,50 @@ fn claimable_draws_on_request() {
     assert_eq!(kinds(&games[4]), ["claimable-threefold"]);
     let f = &games[4]["findings"][0];
     assert_eq!(f["class"], "claimable");
-    assert_eq!(f["article"], "9.2.1.2");
+    // White, to move, could have written 63. Kf2 and claimed (9.2.1.1):
+    // the finding is his, at the ply of the move he would have written,
+    // with the position he would have claimed in
+    assert_eq!(f["article"], "9.2.1.1");
     assert_eq!(f["ply"], 125);
+    assert_eq!(f["fen"], "8/8/8/8/5k2/5p2/8/6K1 w - - 14 63");
+    let message = f["message"].as_str().expect("a message");
+    assert!(message.starts_with("White could have claimed"), "{message}");
+    assert!(message.contains("63. Kf2"), "{message}");
+}
+
+/// A claim by writing a move is one even when another move is played
+/// (9.2a: the player declares the move that would repeat the position),
+/// credited to the player who had the move; one the game ended with (the
+/// last move written, a draw) was made; and the fifty moves count from the
+/// first ply, when the FEN tag's halfmove clock already stands at 99.
+#[test]
+fn claimable_draws_by_writing_the_move() {
+    let pgn = "[Event \"by writing\"]\n[Date \"2010.01.01\"]\n[Result \"0-1\"]\n\n\
+               1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 e5 5. Nf3 Nc6 0-1\n\n\
+               [Event \"claimed\"]\n[Date \"2010.01.01\"]\n[Result \"1/2-1/2\"]\n\n\
+               1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n\n\
+               [Event \"fifty\"]\n[Date \"2010.01.01\"]\n[Result \"1-0\"]\n\
+               [FEN \"8/8/8/4k3/8/8/4K3/4R3 w - - 99 80\"]\n[SetUp \"1\"]\n\n\
+               80. Kd2 Kd5 1-0\n";
+    let (_dir, file) = written("claims.pgn", pgn);
+    let (games, _, _) = audit_json(&["--claimable", "--edition", "fide-2005", path(&file)]);
+    assert_eq!(kinds(&games[0]), ["claimable-threefold"]);
+    let f = &games[0]["findings"][0];
+    assert_eq!(f["article"], "9.2a");
+    assert_eq!(f["ply"], 8);
+    let message = f["message"].as_str().expect("a message");
+    assert!(message.starts_with("Black could have claimed"), "{message}");
+    assert!(message.contains("4… Ng8"), "{message}");
+    assert!(message.contains("he played e5 instead"), "{message}");
+    assert!(kinds(&games[1]).is_empty(), "{}", games[1]);
+    let fifty = &games[2]["findings"];
+    assert_eq!(kinds(&games[2]), ["claimable-fifty"], "{fifty}");
+    assert_eq!(fifty[0]["article"], "9.3b");
+    assert_eq!(fifty[0]["ply"], 1);
+    assert_eq!(fifty[0]["fen"], "8/8/8/4k3/8/8/4K3/4R3 w - - 99 80");
+    // without --claimable, none of it
+    let (games, _, _) = audit_json(&["--edition", "fide-2005", path(&file)]);
+    assert!(games.iter().all(|g| kinds(g).is_empty()));
 }
 
 #[test]

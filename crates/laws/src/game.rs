@@ -42,7 +42,7 @@ mod offers;
 mod quickplay;
 mod read;
 
-pub use read::SheetCache;
+pub use read::{DrawClaim, SheetCache};
 mod setting;
 mod setup;
 mod snapshot;

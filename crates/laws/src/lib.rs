@@ -21,6 +21,6 @@ pub use event::{Action, ActionKind, Actor, ClaimKind, Event};
 /// The version of the laws engine, stamped in every stored game.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use explain::{Arg, DecisionKind, Note};
-pub use game::{Acceptance, Applied, Decision, Game, Setup};
+pub use game::{Acceptance, Applied, Decision, DrawClaim, Game, Setup};
 pub use notation::Language;
 pub use outcome::{Circumstance, GameResult, Outcome, Ruling, State, Termination};

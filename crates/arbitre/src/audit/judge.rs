@@ -8,10 +8,11 @@ use arbitre_laws::{
     edition::{Date, Edition},
     game::DeadCheck,
     replay::FastReplay,
-    EditionId, Game, GameResult, GameType, Instant, Millis, Setup, Termination, TimeControl,
+    ClaimKind, DrawClaim, EditionId, Game, GameResult, GameType, Instant, Millis, Setup,
+    Termination, TimeControl,
 };
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::{fen::Fen, san::SanPlus, CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::{
     read::{tag, RawGame, Tags},
@@ -434,8 +435,12 @@ fn replay(
     // the position once the engine has ended the game: replayed on here
     let mut after_end: Option<Chess> = None;
     let mut illegal = false;
-    let mut threefold_seen = false;
-    let mut fifty_seen = false;
+    // draws that could have been claimed, from the start position on
+    let mut claims = Claims::default();
+    if claimable {
+        let first = raw.moves.first().map(|m| &m.san.san);
+        claims.watch(&game, 0, first, total, result, &mut findings);
+    }
     // clock checks: last reading and moves made, per side
     // (the reading, the side's move it was read after)
     let mut last_clk: [Option<(Millis, u32)>; 2] = [None, None];
@@ -499,43 +504,9 @@ fn replay(
         }
         let pos = after_end.as_ref().unwrap_or(game.position());
         let goes_on = ply < total;
-        let decided_here = !goes_on && result == Some(GameResult::Draw);
-
-        if claimable && ended.is_none() {
-            // the engine's repetition record, as a claim would read it (9.2)
-            let seen = game.game().repetitions();
-            if !threefold_seen && seen >= 3 && !decided_here {
-                threefold_seen = true;
-                findings.push(Finding {
-                    kind: Kind::ClaimableThreefold,
-                    ply,
-                    fen: Some(fen(pos)),
-                    article: Some(laws.threefold_appeared),
-                    message: format!(
-                        "the same position stands for the {} time: a draw could have been claimed and {}",
-                        ordinal(seen),
-                        if goes_on { "the game went on" } else { "the result is not a draw" }
-                    ),
-                });
-            }
-            if !fifty_seen
-                && pos.halfmoves() >= 2 * laws.fifty_moves
-                && !pos.is_checkmate()
-                && !decided_here
-            {
-                fifty_seen = true;
-                findings.push(Finding {
-                    kind: Kind::ClaimableFifty,
-                    ply,
-                    fen: Some(fen(pos)),
-                    article: Some(laws.fifty_completed),
-                    message: format!(
-                        "{} moves by each player without a capture or a pawn move: a draw could have been claimed and {}",
-                        laws.fifty_moves,
-                        if goes_on { "the game went on" } else { "the result is not a draw" }
-                    ),
-                });
-            }
+        if claimable {
+            let next = raw.moves.get(ply as usize).map(|m| &m.san.san);
+            claims.watch(&game, ply, next, total, result, &mut findings);
         }
 
         // clocks
@@ -956,5 +927,127 @@ mod tests {
         assert_eq!(credit_after_move(&tc, 39), 30_000);
         assert_eq!(credit_after_move(&tc, 40), 30_000 + 1_800_000);
         assert_eq!(credit_after_move(&tc, 41), 30_000);
+    }
+}
+
+/// The draws a player could have claimed and did not (`--claimable`): the
+/// first of each kind, credited to the player who had the move.
+#[derive(Default)]
+struct Claims {
+    threefold: bool,
+    fifty: bool,
+}
+
+impl Claims {
+    /// The position after `ply` plies is on the board, `next` the move
+    /// written after it: could the player with the move claim a draw here,
+    /// on the board (9.2b, 9.3a) or by writing a move (9.2a, 9.3b)? A claim
+    /// the game ended with (a draw right there) was made, and is not one.
+    fn watch(
+        &mut self,
+        game: &Game,
+        ply: u32,
+        next: Option<&shakmaty::san::San>,
+        total: u32,
+        result: Option<GameResult>,
+        findings: &mut Vec<Finding>,
+    ) {
+        let laws = game.laws();
+        let pos = game.position();
+        let written = next.and_then(|san| san.to_move(pos).ok());
+        for kind in [ClaimKind::Threefold, ClaimKind::FiftyMoves] {
+            let seen = match kind {
+                ClaimKind::Threefold => &mut self.threefold,
+                _ => &mut self.fifty,
+            };
+            if *seen {
+                continue;
+            }
+            let Some(claim) = game.draw_claim(kind, written) else {
+                continue;
+            };
+            *seen = true;
+            let drawn = result == Some(GameResult::Draw);
+            let claimed = drawn
+                && match claim {
+                    DrawClaim::OnTheBoard => ply == total,
+                    DrawClaim::ByWriting(m) => ply + 1 == total && written == Some(m),
+                };
+            if claimed {
+                continue;
+            }
+            let side = side(pos.turn());
+            let number = move_number(pos);
+            let what = match (kind, claim) {
+                (ClaimKind::Threefold, DrawClaim::OnTheBoard) => format!(
+                    "the same position stands for the {} time",
+                    ordinal(game.repetitions())
+                ),
+                (ClaimKind::Threefold, DrawClaim::ByWriting(_)) => {
+                    "it would make the same position stand for the third time".to_owned()
+                }
+                _ => format!(
+                    "{} moves by each player without a capture or a pawn move",
+                    laws.fifty_moves
+                ),
+            };
+            let after = if ply < total {
+                "the game went on".to_owned()
+            } else {
+                format!("the result is {}", result.map_or("*", GameResult::code))
+            };
+            let (at, article, message) = match claim {
+                DrawClaim::OnTheBoard => (
+                    ply,
+                    match kind {
+                        ClaimKind::Threefold => laws.threefold_appeared,
+                        _ => laws.fifty_completed,
+                    },
+                    format!(
+                        "{side}, having the move, could have claimed a draw before {number}: {what}; {after}"
+                    ),
+                ),
+                DrawClaim::ByWriting(m) => {
+                    let san = SanPlus::from_move(pos.clone(), m);
+                    let played = match written {
+                        Some(w) if w == m => "he played it".to_owned(),
+                        _ => match next {
+                            Some(n) => format!("he played {n} instead"),
+                            None => "he did not".to_owned(),
+                        },
+                    };
+                    (
+                        ply + 1,
+                        match kind {
+                            ClaimKind::Threefold => laws.threefold_intended,
+                            _ => laws.fifty_intended,
+                        },
+                        format!(
+                            "{side} could have claimed a draw by writing {number} {san} on his \
+                             scoresheet ({what}); {played}, and {after}"
+                        ),
+                    )
+                }
+            };
+            findings.push(Finding {
+                kind: match kind {
+                    ClaimKind::Threefold => Kind::ClaimableThreefold,
+                    _ => Kind::ClaimableFifty,
+                },
+                ply: at,
+                fen: Some(fen(pos)),
+                article: Some(article),
+                message,
+            });
+        }
+    }
+}
+
+/// The number of the move the side to move makes next, as a scoresheet
+/// writes it: "20." for White, "20…" for Black.
+fn move_number(pos: &Chess) -> String {
+    match pos.turn() {
+        Color::White => format!("{}.", pos.fullmoves()),
+        Color::Black => format!("{}…", pos.fullmoves()),
     }
 }

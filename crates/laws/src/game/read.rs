@@ -374,6 +374,31 @@ impl Game {
         }
     }
 
+    /// How the player with the move could claim a draw of `kind`
+    /// (threefold repetition, fifty moves) now and be found right: on the
+    /// board (9.2b / 9.3a), or by writing a move he may make (9.2a / 9.3b)
+    /// — `written` if it is one (the move he then made), else the first.
+    /// `None` when he cannot ([`Game::can_claim`]), or for another claim.
+    pub fn draw_claim(&self, kind: ClaimKind, written: Option<Move>) -> Option<DrawClaim> {
+        if !matches!(kind, ClaimKind::Threefold | ClaimKind::FiftyMoves)
+            || !self.can_claim(self.position.turn(), kind)
+        {
+            return None;
+        }
+        if self.claim_holds_now(kind) {
+            return Some(DrawClaim::OnTheBoard);
+        }
+        let allowed = self.allowed_moves();
+        written
+            .filter(|m| allowed.contains(m) && self.claim_holds_after(kind, *m))
+            .or_else(|| {
+                allowed
+                    .into_iter()
+                    .find(|m| self.claim_holds_after(kind, *m))
+            })
+            .map(DrawClaim::ByWriting)
+    }
+
     /// How many times the position on the board has stood since the last
     /// capture or pawn move, this time included (identity as 9.2 defines it:
     /// same player to move, pieces, castling rights, en passant capture).
@@ -407,4 +432,14 @@ impl Game {
             _ => self.position.legal_moves().into_iter().collect(),
         }
     }
+}
+
+/// How a draw claim would be found right ([`Game::draw_claim`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawClaim {
+    /// The position on the board justifies it (2005 9.2b, 9.3a).
+    OnTheBoard,
+    /// Writing this move on the scoresheet and declaring it does (2005
+    /// 9.2a, 9.3b).
+    ByWriting(Move),
 }
