@@ -20,7 +20,6 @@ use arbitre_laws::dead::{self, Mate};
 use serde::Serialize;
 use shakmaty::{
     fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, Position, PositionError,
-    PositionErrorKinds,
 };
 
 /// Parses the `--nodes` value: a positive number of search nodes.
@@ -122,57 +121,7 @@ pub fn parse_fen(fen: &str) -> Result<Chess, String> {
         .into_position(CastlingMode::Standard)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| illegal_position(e.kinds()))
-}
-
-/// Why a position cannot be set up, in chess terms.
-fn illegal_position(kinds: PositionErrorKinds) -> String {
-    let words = [
-        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
-        (PositionErrorKinds::MISSING_KING, "a side has no king"),
-        (
-            PositionErrorKinds::TOO_MANY_KINGS,
-            "a side has more than one king",
-        ),
-        (
-            PositionErrorKinds::PAWNS_ON_BACKRANK,
-            "a pawn stands on the first or the last rank",
-        ),
-        (
-            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-            "the castling rights do not match the kings and rooks on their squares",
-        ),
-        (
-            PositionErrorKinds::INVALID_EP_SQUARE,
-            "the en passant square is not one a pawn has just passed",
-        ),
-        (
-            PositionErrorKinds::OPPOSITE_CHECK,
-            "the side not to move is in check",
-        ),
-        (
-            PositionErrorKinds::IMPOSSIBLE_CHECK,
-            "the check cannot have come from a legal move",
-        ),
-        (
-            PositionErrorKinds::TOO_MUCH_MATERIAL,
-            "there are more pieces than a game can have",
-        ),
-        (
-            PositionErrorKinds::VARIANT,
-            "not a position of standard chess",
-        ),
-    ];
-    let said: Vec<&str> = words
-        .iter()
-        .filter(|(kind, _)| kinds.contains(*kind))
-        .map(|(_, words)| *words)
-        .collect();
-    if said.is_empty() {
-        "not a legal position".into()
-    } else {
-        format!("not a legal position: {}", said.join("; "))
-    }
+        .map_err(|e| arbitre_laws::position::illegal_position(e.kinds()))
 }
 
 /// Input as it may be shown on a terminal: control characters (and what

@@ -13,13 +13,8 @@ use crate::scenario::{self, Scenario, ScenarioError};
 /// Runs a scenario to its end (`until`, by default the last event's time).
 pub fn play(scenario: &Scenario) -> Result<Game, ScenarioError> {
     let mut game = Game::new(scenario.setup.clone()).map_err(|e| ScenarioError {
-        path: match e {
-            arbitre_laws::game::SetupError::History(_) => "history".into(),
-            arbitre_laws::game::SetupError::Odds(_) => "odds".into(),
-            arbitre_laws::game::SetupError::Time { what, .. } => what.into(),
-            arbitre_laws::game::SetupError::LagCompensation(_) => "lag_compensation".into(),
-        },
-        message: e.to_string(),
+        path: e.field().into(),
+        message: e.reason(),
     })?;
     for event in &scenario.events {
         game.apply(event);

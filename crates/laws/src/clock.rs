@@ -147,6 +147,12 @@ fn period(text: &str) -> Result<Period, String> {
         }
         None => (None, text),
     };
+    // the time first: "abc" is no period, not a delay `c`
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(format!(
+            "`{rest}` does not start with the period's time in seconds"
+        ));
+    }
     let (base, increment, delay) = if let Some((b, i)) = rest.split_once('+') {
         (b, seconds(i, "increment")?, Delay::None)
     } else if let Some((b, d)) = rest.split_once('d') {

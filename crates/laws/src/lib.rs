@@ -11,6 +11,7 @@ pub mod lag;
 mod mobility;
 pub mod notation;
 pub mod outcome;
+pub mod position;
 pub mod replay;
 pub mod seal;
 

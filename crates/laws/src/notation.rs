@@ -510,16 +510,40 @@ pub fn write_lan(pos: &Chess, m: &Move, lang: Language) -> String {
     text
 }
 
-/// Error reading movetext such as "1. e4 e5 2. Nf3".
+/// Error reading movetext such as "1. e4 e5 2. Nf3": said as a scoresheet
+/// numbers it, "White's 2nd move `Ke3`: illegal".
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} (`{token}`): {reason}")]
+#[error("{}'s {} move `{token}`: {reason}", side_word(*side), ordinal(*number))]
 pub struct MovetextError {
     /// The half-move (1-based) at which reading failed.
     pub index: usize,
+    /// The side whose move it is.
+    pub side: shakmaty::Color,
+    /// Its move number, as the scoresheet numbers it.
+    pub number: u32,
     /// The text that could not be read as a move.
     pub token: String,
     /// Why: ambiguous, illegal, unreadable, or an unterminated comment.
     pub reason: String,
+}
+
+fn side_word(side: shakmaty::Color) -> &'static str {
+    match side {
+        shakmaty::Color::White => "White",
+        shakmaty::Color::Black => "Black",
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "11th", "21st".
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Whether a movetext token is a game result.
@@ -558,8 +582,10 @@ pub fn read_movetext(
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let mut rest = text;
-    let error = |moves: &[Move], token: &str, reason: String| MovetextError {
+    let error = |pos: &Chess, moves: &[Move], token: &str, reason: String| MovetextError {
         index: moves.len() + 1,
+        side: pos.turn(),
+        number: pos.fullmoves().get(),
         token: token.to_string(),
         reason,
     };
@@ -571,7 +597,7 @@ pub fn read_movetext(
         match first {
             '{' => match rest.find('}') {
                 Some(end) => rest = &rest[end + 1..],
-                None => return Err(error(&moves, "{", "unterminated comment".into())),
+                None => return Err(error(&pos, &moves, "{", "unterminated comment".into())),
             },
             ';' => rest = rest.find('\n').map_or("", |end| &rest[end + 1..]),
             '(' => {
@@ -592,7 +618,7 @@ pub fn read_movetext(
                 }
                 match end {
                     Some(end) => rest = &rest[end + 1..],
-                    None => return Err(error(&moves, "(", "unterminated variation".into())),
+                    None => return Err(error(&pos, &moves, "(", "unterminated variation".into())),
                 }
             }
             '$' => {
@@ -624,17 +650,17 @@ pub fn read_movetext(
                             .map(|m| write_san(&pos, m, lang))
                             .collect();
                         let reason = format!("ambiguous: fits {}", fits.join(", "));
-                        return Err(error(&moves, token, reason));
+                        return Err(error(&pos, &moves, token, reason));
                     }
                     Reading::Illegal { uci } => {
                         let reason = match uci {
                             Some(uci) => format!("illegal ({uci})"),
                             None => "illegal".to_string(),
                         };
-                        return Err(error(&moves, token, reason));
+                        return Err(error(&pos, &moves, token, reason));
                     }
                     Reading::Unreadable => {
-                        return Err(error(&moves, token, "unreadable".into()));
+                        return Err(error(&pos, &moves, token, "unreadable".into()));
                     }
                 }
             }
@@ -937,6 +963,8 @@ mod tests {
             read_movetext(&start, "1. e4 e5 2. Ke3", Language::En),
             Err(MovetextError {
                 index: 3,
+                side: shakmaty::Color::White,
+                number: 2,
                 token: "Ke3".into(),
                 reason: "illegal".into()
             })
@@ -960,11 +988,16 @@ mod tests {
         assert!(err.reason.starts_with("ambiguous"), "{err}");
         let err = read_movetext(&start, "1. e4 {open", Language::En).expect_err("comment");
         assert_eq!(err.index, 2);
-        assert_eq!(err.to_string(), "move 2 (`{`): unterminated comment");
+        assert_eq!(
+            err.to_string(),
+            "Black's 1st move `{`: unterminated comment"
+        );
         assert_eq!(
             read_movetext(&start, "1...e5", Language::En),
             Err(MovetextError {
                 index: 1,
+                side: shakmaty::Color::White,
+                number: 1,
                 token: "e5".into(),
                 reason: "illegal".into()
             })

@@ -116,6 +116,35 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 20] = [
+        Termination::Checkmate,
+        Termination::Resignation,
+        Termination::Stalemate,
+        Termination::DeadPosition,
+        Termination::Agreement,
+        Termination::ThreefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoves,
+        Termination::TimeForfeit,
+        Termination::TimeForfeitDraw,
+        Termination::BothFlags,
+        Termination::IllegalMove,
+        Termination::IllegalMoveDraw,
+        Termination::SealedMoveInvalid,
+        Termination::LateForResumption,
+        Termination::QuickplayFinish,
+        Termination::Annulled,
+        Termination::LateArrival,
+        Termination::ArbiterDecision,
+    ];
+
+    /// The termination with this code, if any.
+    pub fn from_code(code: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.code() == code)
+    }
+
     /// The code used in scenario output.
     pub fn code(self) -> &'static str {
         match self {
@@ -277,6 +306,9 @@ pub enum State {
 }
 
 impl State {
+    /// The codes of the states, as scenario output writes them.
+    pub const CODES: [&'static str; 4] = ["playing", "adjourned", "awaiting-ruling", "finished"];
+
     /// The code used in scenario output.
     pub fn code(self) -> &'static str {
         match self {

@@ -150,7 +150,7 @@ fn everything(lang: Language) -> Vec<(String, String)> {
     for r in GameResult::ALL {
         named(format!("{r:?}"), arbitre_messages::result(r, lang));
     }
-    for t in TERMINATIONS {
+    for t in Termination::ALL {
         named(format!("{t:?}"), arbitre_messages::termination(t, lang));
     }
     for e in arbitre_laws::EditionId::ALL {
@@ -231,29 +231,6 @@ fn everything(lang: Language) -> Vec<(String, String)> {
     );
     out
 }
-
-const TERMINATIONS: [Termination; 20] = [
-    Termination::Checkmate,
-    Termination::Resignation,
-    Termination::Stalemate,
-    Termination::DeadPosition,
-    Termination::Agreement,
-    Termination::ThreefoldRepetition,
-    Termination::FiftyMoves,
-    Termination::FivefoldRepetition,
-    Termination::SeventyFiveMoves,
-    Termination::TimeForfeit,
-    Termination::TimeForfeitDraw,
-    Termination::BothFlags,
-    Termination::IllegalMove,
-    Termination::IllegalMoveDraw,
-    Termination::SealedMoveInvalid,
-    Termination::LateForResumption,
-    Termination::QuickplayFinish,
-    Termination::Annulled,
-    Termination::LateArrival,
-    Termination::ArbiterDecision,
-];
 
 const STATES: [State; 4] = [
     State::Playing,

@@ -52,8 +52,59 @@ pub fn from_value<T: serde::de::DeserializeOwned>(
             p if p == "." => String::new(),
             p => p,
         };
-        err(path, e.into_inner().to_string())
+        let message = humane(&e.inner().to_string(), &path);
+        err(path, message)
     })
+}
+
+/// serde's words in a reader's: "expected a number, found \"abc\"" rather
+/// than "invalid type: string \"abc\", expected f64"; a field's name not
+/// twice (it ends the path already); no position said twice.
+pub(crate) fn humane(message: &str, path: &str) -> String {
+    let types = |t: &str| -> String {
+        match t.trim() {
+            "f64" | "f32" => "a number".into(),
+            "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0".into(),
+            "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
+            "a boolean" | "bool" => "true or false".into(),
+            other => other.to_owned(),
+        }
+    };
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+            return format!("expected {}, found {}", types(expected), found);
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+            return format!("expected {}, found {}", types(expected), found);
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((key, tail)) = rest.split_once('`') {
+            let last = path.rsplit(['.', '[']).next().unwrap_or("");
+            if last == key {
+                return format!("unknown field{tail}").replacen(
+                    "unknown field, expected",
+                    "unknown field; expected",
+                    1,
+                );
+            }
+        }
+    }
+    message.to_owned()
+}
+
+/// A JSON syntax error's words without serde_json's own "at line L column C"
+/// (said once, by the caller) and in plain terms.
+fn syntax(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let text = text.strip_suffix(&suffix).unwrap_or(&text);
+    match text.strip_prefix("EOF while parsing ") {
+        Some(what) => format!("the text ends inside {what}"),
+        None => text.to_owned(),
+    }
 }
 
 /// Parses a JSON text; a syntax error says the line and column, and the
@@ -63,14 +114,19 @@ pub fn from_value<T: serde::de::DeserializeOwned>(
 pub fn parse_json(text: &str) -> Result<serde_json::Value, RecordError> {
     let de = &mut serde_json::Deserializer::from_str(text);
     let Strict(value) = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
-        let path = e.path().to_string();
+        // where in the document, when serde_path_to_error knows ("?": not)
+        let path = match e.path().to_string() {
+            p if p == "?" || p == "." => String::new(),
+            p => p,
+        };
         let inner = e.into_inner();
         err(
             path,
             format!(
-                "malformed JSON at line {}, column {}: {inner}",
+                "malformed JSON at line {}, column {}: {}",
                 inner.line(),
-                inner.column()
+                inner.column(),
+                syntax(&inner)
             ),
         )
     })?;
@@ -78,9 +134,10 @@ pub fn parse_json(text: &str) -> Result<serde_json::Value, RecordError> {
         err(
             "",
             format!(
-                "malformed JSON at line {}, column {}: {e}",
+                "malformed JSON at line {}, column {}: {}",
                 e.line(),
-                e.column()
+                e.column(),
+                syntax(&e)
             ),
         )
     })?;

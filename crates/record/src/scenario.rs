@@ -130,6 +130,64 @@ fn check_expect(expect: &Expect) -> Result<(), ScenarioError> {
             ));
         }
     }
+    if let Some(termination) = &expect.termination {
+        if arbitre_laws::Termination::from_code(termination).is_none() {
+            let known: Vec<&str> = arbitre_laws::Termination::ALL
+                .iter()
+                .map(|t| t.code())
+                .collect();
+            return Err(err(
+                "expect.termination",
+                format!(
+                    "`{termination}` is not a termination: one of {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    if let Some(state) = &expect.state {
+        if !arbitre_laws::State::CODES.contains(&state.as_str()) {
+            return Err(err(
+                "expect.state",
+                format!(
+                    "`{state}` is not a state: one of {}",
+                    arbitre_laws::State::CODES.join(", ")
+                ),
+            ));
+        }
+    }
+    if let Some(clocks) = &expect.clocks {
+        if let Some(side) = clocks
+            .keys()
+            .find(|k| !matches!(k.as_str(), "white" | "black"))
+        {
+            return Err(err(
+                format!("expect.clocks.{side}"),
+                "not a side: `white` or `black`",
+            ));
+        }
+    }
+    if let Some(fen) = &expect.fen {
+        if let Err(e) = fen.parse::<shakmaty::fen::Fen>() {
+            return Err(err("expect.fen", format!("malformed FEN: {e}")));
+        }
+    }
+    for (i, d) in expect.decisions.iter().flatten().enumerate() {
+        if arbitre_laws::DecisionKind::from_code(&d.decision).is_none() {
+            let known: Vec<&str> = arbitre_laws::DecisionKind::ALL
+                .iter()
+                .map(|k| k.code())
+                .collect();
+            return Err(err(
+                format!("expect.decisions[{i}][0]"),
+                format!(
+                    "`{}` is not a kind of decision: one of {}",
+                    d.decision,
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -215,13 +273,91 @@ mod tests {
         parse(text).unwrap_err().path
     }
 
+    /// Each error says its problem once, in a reader's words: the field
+    /// not repeated after its path, "a number" not "f64", a history move
+    /// by its side and number, an illegal start in chess terms, a JSON
+    /// position said once; and an `expect` no game can meet is refused.
+    #[test]
+    fn errors_say_the_problem_once_in_chess_terms() {
+        let with = |extra: &str, events: &str| {
+            let text = format!(
+                r#"{{"name":"x","edition":"fide-2005","time_control":"5400"{extra},"events":[{events}]}}"#
+            );
+            parse(&text).unwrap_err().to_string()
+        };
+        let move1 = r#"{"t":1,"by":"white","move":"e4"}"#;
+        for (extra, events, said) in [
+            (
+                r#","start":"8/8/8/8/8/8/8/8 w - - 0 1""#,
+                "",
+                "at start: not a legal position: the board is empty; a side has no king",
+            ),
+            (
+                r#","start":"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1""#,
+                "",
+                "at start: not a legal position: the side not to move is in check",
+            ),
+            (
+                "",
+                r#"{"t":"abc","by":"white","move":"e4"}"#,
+                "at events[0].t: expected a number, found \"abc\"",
+            ),
+            (
+                "",
+                r#"{"t":1,"by":"white","move":5}"#,
+                "at events[0].move: expected a string, found integer `5`",
+            ),
+            (
+                r#","expect":{"termination":"foo"}"#,
+                move1,
+                "at expect.termination: `foo` is not a termination",
+            ),
+            (
+                r#","expect":{"state":"bar"}"#,
+                move1,
+                "at expect.state: `bar` is not a state",
+            ),
+            (
+                r#","expect":{"decisions":[["nonsense","9.1"]]}"#,
+                move1,
+                "at expect.decisions[0][0]: `nonsense` is not a kind of decision",
+            ),
+        ] {
+            let got = with(extra, events);
+            assert!(got.starts_with(said), "{got}\nwanted: {said}");
+        }
+        let unknown = with("", r#"{"t":1,"by":"white","move":"e4","extra":1}"#);
+        assert!(
+            unknown.starts_with("at events[0].extra: unknown field; expected one of"),
+            "{unknown}"
+        );
+        // a history is played when the game is set up
+        let history = parse(
+            r#"{"name":"x","edition":"fide-2005","time_control":"5400","history":"1. e4 e5 2. Ke3","events":[]}"#,
+        )
+        .expect("a scenario");
+        let refused = arbitre_laws::Game::new(history.setup).expect_err("an illegal history");
+        assert_eq!(
+            crate::setup::setup_error(refused).to_string(),
+            "at history: White's 2nd move `Ke3`: illegal"
+        );
+        let cut = parse(r#"{"name":"x","#).unwrap_err().to_string();
+        assert_eq!(
+            cut,
+            "malformed JSON at line 1, column 12: the text ends inside a value"
+        );
+    }
+
     #[test]
     fn errors_name_the_json_path() {
         let base = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","claim":"nonsense"}]}"#;
         assert_eq!(path_of(base), "events[0].claim");
         let unknown =
             r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[],"colour":1}"#;
-        assert!(parse(unknown).unwrap_err().message.contains("colour"));
+        let e = parse(unknown).unwrap_err();
+        // the key ends the path, and is not said again
+        assert_eq!(e.path, "colour");
+        assert!(e.message.starts_with("unknown field"), "{}", e.message);
         let two = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"white","move":"e4","resign":true}]}"#;
         assert_eq!(path_of(two), "events[0]");
         let fen = r#"{"name":"x","edition":"fide-2005","time_control":"5400","start":"8/8/8","events":[]}"#;
@@ -316,20 +452,26 @@ mod tests {
     #[test]
     fn expected_decisions_are_pairs() {
         let ok = with(
-            r#","expect":{"decisions":[["move","4.7"],["clocks-set",null]]}"#,
+            r#","expect":{"decisions":[["touch-move","4.7"],["clocks-set",null]]}"#,
             "",
         );
         let s = parse(&ok).expect("pairs");
         let want = s.expect.and_then(|e| e.decisions).expect("decisions");
         assert_eq!(want[1].article, None);
-        assert_eq!(want[0].decision, "move");
+        assert_eq!(want[0].decision, "touch-move");
         for (bad, path) in [
-            (r#"[["move","4.7"],["move"]]"#, "expect.decisions[1]"),
-            (r#"[["move","4.7","x"]]"#, "expect.decisions[0]"),
-            (r#"[["move","4.7"],"move"]"#, "expect.decisions[1]"),
-            (r#"[["move",7]]"#, "expect.decisions[0]"),
+            (
+                r#"[["touch-move","4.7"],["touch-move"]]"#,
+                "expect.decisions[1]",
+            ),
+            (r#"[["touch-move","4.7","x"]]"#, "expect.decisions[0]"),
+            (
+                r#"[["touch-move","4.7"],"touch-move"]"#,
+                "expect.decisions[1]",
+            ),
+            (r#"[["touch-move",7]]"#, "expect.decisions[0]"),
             (r#"[[null,"4.7"]]"#, "expect.decisions[0]"),
-            (r#"{"move":"4.7"}"#, "expect.decisions"),
+            (r#"{"touch-move":"4.7"}"#, "expect.decisions"),
         ] {
             let text = with(&format!(r#","expect":{{"decisions":{bad}}}"#), "");
             let error = parse(&text).unwrap_err();

@@ -204,7 +204,9 @@ impl SetupRecord {
                     .map_err(|e| err("start", format!("malformed FEN: {e}")))?;
                 parsed
                     .into_position::<Chess>(CastlingMode::Standard)
-                    .map_err(|e| err("start", format!("illegal position: {e}")))?
+                    .map_err(|e| {
+                        err("start", arbitre_laws::position::illegal_position(e.kinds()))
+                    })?
             }
             None => Chess::default(),
         };
@@ -325,11 +327,5 @@ impl SetupRecord {
 
 /// Where a setup the engine refused went wrong, as a record error.
 pub fn setup_error(e: SetupError) -> RecordError {
-    let path = match &e {
-        SetupError::History(_) => "history".to_owned(),
-        SetupError::Odds(_) => "odds".to_owned(),
-        SetupError::Time { what, .. } => (*what).to_owned(),
-        SetupError::LagCompensation(_) => "lag_compensation".to_owned(),
-    };
-    err(path, e.to_string())
+    err(e.field(), e.reason())
 }

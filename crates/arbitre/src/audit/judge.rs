@@ -148,9 +148,12 @@ fn start_position(tags: &Tags) -> Result<Chess, String> {
         .trim()
         .parse()
         .map_err(|e| format!("FEN tag `{text}`: {e}"))?;
-    parsed
-        .into_position(mode)
-        .map_err(|e| format!("FEN tag `{text}`: {e}"))
+    parsed.into_position(mode).map_err(|e| {
+        format!(
+            "FEN tag `{text}`: {}",
+            arbitre_laws::position::illegal_position(e.kinds())
+        )
+    })
 }
 
 /// A variant that is not chess by the Laws.

@@ -149,6 +149,27 @@ pub enum SetupError {
     },
 }
 
+impl SetupError {
+    /// The field of the setup the error is about (`history`, `odds`, …).
+    pub fn field(&self) -> &'static str {
+        match self {
+            SetupError::History(_) => "history",
+            SetupError::Odds(_) => "odds",
+            SetupError::LagCompensation(_) => "lag_compensation",
+            SetupError::Time { what, .. } => what,
+        }
+    }
+
+    /// What is wrong, without the field's name (for a caller that shows
+    /// the field itself: "at history: White's 2nd move `Ke3`: illegal").
+    pub fn reason(&self) -> String {
+        let full = self.to_string();
+        let prefix = format!("{}: ", self.field());
+        full.strip_prefix(&prefix)
+            .map_or(full.clone(), str::to_owned)
+    }
+}
+
 impl Game {
     /// Starts a game: plays the history, starts the clock of the side to move at 0.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
