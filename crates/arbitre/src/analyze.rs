@@ -16,7 +16,11 @@ use std::{
     time::Instant,
 };
 
-use arbitre_laws::dead::{self, Mate};
+use arbitre_laws::{
+    dead::{self, Mate},
+    notation::transliterate,
+    Arg, Language,
+};
 use serde::Serialize;
 use shakmaty::{
     fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, Position, PositionError,
@@ -113,15 +117,40 @@ impl Analysis {
 /// check no last move could have given. Refuses the rest (missing king,
 /// pawns on the back rank, the side not to move in check, bad castling
 /// rights or en passant square).
-pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.parse().map_err(|e| format!("malformed FEN: {e}"))?;
+pub fn parse_fen(fen: &str) -> Result<Chess, NotAPosition> {
+    let parsed: Fen = fen.parse().map_err(NotAPosition::Malformed)?;
     // Each `ignore_*` drops its kind from the error it hands back, so the
     // second one sees only what the first left.
     parsed
         .into_position(CastlingMode::Standard)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| arbitre_laws::position::illegal_position(e.kinds()))
+        .map_err(|e| NotAPosition::Illegal(e.kinds()))
+}
+
+/// Why an input is not a position to analyse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotAPosition {
+    /// The text is not FEN.
+    Malformed(shakmaty::fen::ParseFenError),
+    /// The FEN describes a position no game can be played from.
+    Illegal(shakmaty::PositionErrorKinds),
+}
+
+impl NotAPosition {
+    /// In words, in `lang`.
+    pub fn said(&self, lang: Language) -> String {
+        match self {
+            NotAPosition::Malformed(e) => arbitre_messages::malformed_fen(e, lang),
+            NotAPosition::Illegal(kinds) => arbitre_messages::illegal_position(*kinds, lang),
+        }
+    }
+}
+
+impl std::fmt::Display for NotAPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said(Language::En))
+    }
 }
 
 /// Input as it may be shown on a terminal: control characters (and what
@@ -189,7 +218,11 @@ fn fast(pos: &Chess, side: Color) -> Side {
 /// Analyses one FEN: the full search for each side, each within `max_nodes`
 /// search nodes when given (`unknown` at the limit), or with `fast_only`
 /// `chasolver`'s fast unwinnability test alone (never `yes`).
-pub fn analyze(fen: &str, fast_only: bool, max_nodes: Option<u64>) -> Result<Analysis, String> {
+pub fn analyze(
+    fen: &str,
+    fast_only: bool,
+    max_nodes: Option<u64>,
+) -> Result<Analysis, NotAPosition> {
     let position = parse_fen(fen)?;
     let start = Instant::now();
     let test = |side| {
@@ -295,18 +328,35 @@ pub fn numbered(pos: &Chess, san: &[String]) -> String {
     out
 }
 
-/// The human-readable report of one analysis.
-pub fn to_text(fen: &str, a: &Analysis) -> String {
+/// The human-readable report of one analysis, in `lang` (the lines in
+/// the language's piece letters).
+pub fn to_text(fen: &str, a: &Analysis, lang: Language) -> String {
+    let say = |id: &str, args: &[(&str, Arg)]| {
+        arbitre_messages::message(lang, id, args).unwrap_or_else(|e| e.text)
+    };
+    let letters = arbitre_messages::catalogue_language(lang);
     let mut out = format!("{fen}\n");
     for (name, side) in [("white", &a.white), ("black", &a.black)] {
-        out.push_str(&format!("  {name} can mate: {}", side.verdict.as_str()));
+        out.push_str("  ");
+        out.push_str(&say(
+            "analyze-can-mate",
+            &[
+                ("side", Arg::Code(name)),
+                ("verdict", Arg::Code(side.verdict.as_str())),
+            ],
+        ));
         if let (Some(uci), Some(san)) = (&side.uci, &side.san) {
             if uci.is_empty() {
-                out.push_str("  (already checkmate)");
+                out.push_str("  ");
+                out.push_str(&say("analyze-already-mate", &[]));
             } else {
+                let san: Vec<String> = san
+                    .iter()
+                    .map(|m| transliterate(m, Language::En, letters))
+                    .collect();
                 out.push_str(&format!(
                     "  {}  [{}]",
-                    numbered(&a.position, san),
+                    numbered(&a.position, &san),
                     uci.join(" ")
                 ));
             }
@@ -318,49 +368,73 @@ pub fn to_text(fen: &str, a: &Analysis) -> String {
         Some(false) => "no",
         None => "unknown",
     };
-    match a.nodes() {
-        Some(n) => out.push_str(&format!("  dead: {dead}  ({n} nodes, {} µs)\n", a.micros)),
-        None => out.push_str(&format!("  dead: {dead}  ({} µs)\n", a.micros)),
-    }
+    let mut args = vec![
+        ("dead", Arg::Code(dead)),
+        ("micros", Arg::Count(i64::try_from(a.micros).unwrap_or(i64::MAX))),
+    ];
+    let id = match a.nodes() {
+        Some(n) => {
+            args.push(("nodes", Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))));
+            "analyze-dead-nodes"
+        }
+        None => "analyze-dead",
+    };
+    out.push_str("  ");
+    out.push_str(&say(id, &args));
+    out.push('\n');
     out
 }
 
 /// Analyses one input and writes its report; `Ok(false)` when the input
 /// was not a position (reported in the output's place, so that the output
 /// stays aligned with the input, and on stderr).
-fn report(
-    out: &mut impl Write,
-    fen: &str,
-    fast_only: bool,
-    max_nodes: Option<u64>,
-    as_json: bool,
-) -> io::Result<bool> {
-    match analyze(fen, fast_only, max_nodes) {
-        Ok(a) if as_json => {
+fn report(out: &mut impl Write, fen: &str, options: &Options) -> io::Result<bool> {
+    match analyze(fen, options.fast_only, options.max_nodes) {
+        Ok(a) if options.json => {
             serde_json::to_writer(&mut *out, &to_json(fen, &a))?;
             writeln!(out)?;
             Ok(true)
         }
-        Ok(a) => write!(out, "{}", to_text(fen, &a)).map(|()| true),
+        Ok(a) => write!(out, "{}", to_text(fen, &a, options.lang)).map(|()| true),
         Err(e) => {
             let fen_shown = shown(fen);
+            let e = e.said(options.lang);
             eprintln!("arbitre analyze: `{fen_shown}`: {e}");
-            if as_json {
+            if options.json {
                 serde_json::to_writer(&mut *out, &JsonError { fen, error: &e })?;
                 writeln!(out)?;
             } else {
-                writeln!(out, "{fen_shown}\n  error: {e}")?;
+                let line = arbitre_messages::message(
+                    options.lang,
+                    "analyze-error",
+                    &[("error", Arg::Text(e.clone()))],
+                )
+                .unwrap_or_else(|m| m.text);
+                writeln!(out, "{fen_shown}\n  {line}")?;
             }
             Ok(false)
         }
     }
 }
 
+/// How `arbitre analyze` runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Only chasolver's fast unwinnability test.
+    pub fast_only: bool,
+    /// Each side's search budget in nodes.
+    pub max_nodes: Option<u64>,
+    /// One JSON line per input.
+    pub json: bool,
+    /// The language of the text report and of the errors.
+    pub lang: Language,
+}
+
 /// Runs `arbitre analyze`: the FENs given, or one per line on stdin when none
 /// are. Every input is analysed or reported as not a position, in its
 /// place; exit status 0 when every input was a position, 1 when one was not
 /// (or the input or the output failed).
-pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bool) -> ExitCode {
+pub fn run(fens: &[String], options: &Options) -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut invalid = 0usize;
@@ -375,7 +449,7 @@ pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bo
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buf);
                     if let Some(fen) = input_fen(&line) {
-                        match report(&mut out, fen, fast_only, max_nodes, as_json) {
+                        match report(&mut out, fen, options) {
                             Ok(valid) => invalid += usize::from(!valid),
                             Err(e) => break Err(e),
                         }
@@ -390,13 +464,19 @@ pub fn run(fens: &[String], fast_only: bool, max_nodes: Option<u64>, as_json: bo
         }
     } else {
         fens.iter().try_for_each(|fen| {
-            report(&mut out, fen.trim(), fast_only, max_nodes, as_json)
+            report(&mut out, fen.trim(), options)
                 .map(|valid| invalid += usize::from(!valid))
         })
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) if invalid > 0 => {
-            eprintln!("arbitre analyze: {invalid} input(s) not a legal position");
+            let said = arbitre_messages::message(
+                options.lang,
+                "analyze-invalid-inputs",
+                &[("count", Arg::Count(i64::try_from(invalid).unwrap_or(i64::MAX)))],
+            )
+            .unwrap_or_else(|m| m.text);
+            eprintln!("arbitre analyze: {said}");
             ExitCode::from(1)
         }
         Ok(()) => ExitCode::SUCCESS,

@@ -111,6 +111,10 @@ enum Command {
         /// (default: only chasolver's own budgets).
         #[arg(long, value_name = "N", value_parser = arbitre::analyze::parse_nodes)]
         nodes: Option<u64>,
+        /// Language of the text report and of the errors (the lines in its
+        /// piece letters; the JSON keeps its codes and the moves in SAN and UCI).
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
     },
     /// Audits finished games (PGN, .gz, .zst or `-` for stdin) against the Laws: results,
     /// illegal moves, clocks; one finding per line with its ply, FEN and article.
@@ -235,7 +239,16 @@ fn main() -> ExitCode {
             fast,
             json,
             nodes,
-        } => arbitre::analyze::run(&fens, fast, nodes, json),
+            lang,
+        } => arbitre::analyze::run(
+            &fens,
+            &arbitre::analyze::Options {
+                fast_only: fast,
+                max_nodes: nodes,
+                json,
+                lang,
+            },
+        ),
         Command::Audit {
             files,
             edition,

@@ -152,6 +152,45 @@ fn text_output() {
     assert!(text.contains("dead: no"), "{text}");
 }
 
+/// `--lang fr`: the report and the errors in French, the helpmate line
+/// in French piece letters (the UCI moves unchanged), no English word.
+#[test]
+fn the_report_in_french() {
+    let out = arbitre(
+        &[
+            "--lang",
+            "fr",
+            "8/8/4k3/8/8/4K3/4Q3/8 w - - 0 1",
+            "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+            "not a fen",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("les Blancs peuvent mater : oui  1. R"), "{text}");
+    assert!(text.contains("D"), "{text}");
+    assert!(text.contains("les Noirs peuvent mater : non"), "{text}");
+    assert!(text.contains("position morte : non"), "{text}");
+    assert!(
+        text.contains("erreur : position illégale : le camp qui n'a pas le trait est en échec"),
+        "{text}"
+    );
+    assert!(text.contains("erreur : FEN mal formée"), "{text}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("2 entrées ne sont pas des positions légales"), "{stderr}");
+    // the words of each line after the FEN, up to the UCI moves in brackets
+    let said: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| l.split('[').next().unwrap_or(l))
+        .collect();
+    for english in ["can mate", "dead:", "error", "yes", "nodes", "not a legal", "Q", "K", "N"] {
+        let line = said.iter().find(|l| l.contains(english));
+        assert!(line.is_none(), "{english} in {text}");
+    }
+}
+
 #[test]
 fn bad_fens_are_reported_and_the_command_goes_on() {
     let bad = [

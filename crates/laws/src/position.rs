@@ -1,55 +1,51 @@
-//! Positions as people write them (FEN): why one cannot be set up, in
-//! chess terms rather than shakmaty's names for its checks.
+//! Positions as people write them (FEN): what is wrong with one that cannot
+//! be set up, as codes the messages put in words (`arbitre-messages`,
+//! `position-…`), rather than shakmaty's names for its checks.
 
-use shakmaty::PositionErrorKinds;
+use shakmaty::{fen::ParseFenError, PositionErrorKinds};
 
-/// Why a position cannot be set up, in chess terms.
-pub fn illegal_position(kinds: PositionErrorKinds) -> String {
-    let words = [
-        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
-        (PositionErrorKinds::MISSING_KING, "a side has no king"),
-        (
-            PositionErrorKinds::TOO_MANY_KINGS,
-            "a side has more than one king",
-        ),
-        (
-            PositionErrorKinds::PAWNS_ON_BACKRANK,
-            "a pawn stands on the first or the last rank",
-        ),
-        (
-            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-            "the castling rights do not match the kings and rooks on their squares",
-        ),
-        (
-            PositionErrorKinds::INVALID_EP_SQUARE,
-            "the en passant square is not one a pawn has just passed",
-        ),
-        (
-            PositionErrorKinds::OPPOSITE_CHECK,
-            "the side not to move is in check",
-        ),
-        (
-            PositionErrorKinds::IMPOSSIBLE_CHECK,
-            "the check cannot have come from a legal move",
-        ),
-        (
-            PositionErrorKinds::TOO_MUCH_MATERIAL,
-            "there are more pieces than a game can have",
-        ),
-        (
-            PositionErrorKinds::VARIANT,
-            "not a position of standard chess",
-        ),
-    ];
-    let said: Vec<&str> = words
+/// Every problem a position can have, by its code, in the order said.
+const PROBLEMS: [(PositionErrorKinds, &str); 10] = [
+    (PositionErrorKinds::EMPTY_BOARD, "empty-board"),
+    (PositionErrorKinds::MISSING_KING, "missing-king"),
+    (PositionErrorKinds::TOO_MANY_KINGS, "too-many-kings"),
+    (PositionErrorKinds::PAWNS_ON_BACKRANK, "pawns-on-backrank"),
+    (PositionErrorKinds::INVALID_CASTLING_RIGHTS, "castling-rights"),
+    (PositionErrorKinds::INVALID_EP_SQUARE, "en-passant-square"),
+    (PositionErrorKinds::OPPOSITE_CHECK, "opposite-check"),
+    (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible-check"),
+    (PositionErrorKinds::TOO_MUCH_MATERIAL, "too-much-material"),
+    (PositionErrorKinds::VARIANT, "variant"),
+];
+
+/// The codes of what is wrong with a position (`opposite-check`: the side
+/// not to move is in check), in a fixed order.
+pub fn problems(kinds: PositionErrorKinds) -> Vec<&'static str> {
+    PROBLEMS
         .iter()
         .filter(|(kind, _)| kinds.contains(*kind))
-        .map(|(_, words)| *words)
-        .collect();
-    if said.is_empty() {
-        "not a legal position".into()
-    } else {
-        format!("not a legal position: {}", said.join("; "))
+        .map(|(_, code)| *code)
+        .collect()
+}
+
+/// Every problem code ([`problems`]).
+pub fn problem_codes() -> impl Iterator<Item = &'static str> {
+    PROBLEMS.iter().map(|(_, code)| *code)
+}
+
+/// The part of a FEN that could not be read, as a code (`board`, `turn`,
+/// `castling`, …).
+pub fn fen_part(e: &ParseFenError) -> &'static str {
+    match e {
+        ParseFenError::InvalidFen => "fen",
+        ParseFenError::InvalidBoard => "board",
+        ParseFenError::InvalidPocket => "pocket",
+        ParseFenError::InvalidTurn => "turn",
+        ParseFenError::InvalidCastling => "castling",
+        ParseFenError::InvalidEpSquare => "en-passant",
+        ParseFenError::InvalidRemainingChecks => "remaining-checks",
+        ParseFenError::InvalidHalfmoveClock => "halfmove-clock",
+        ParseFenError::InvalidFullmoves => "fullmoves",
     }
 }
 
@@ -59,24 +55,21 @@ mod tests {
 
     use super::*;
 
-    fn why(fen: &str) -> String {
+    fn why(fen: &str) -> Vec<&'static str> {
         let parsed: Fen = fen.parse().expect("a FEN");
         match parsed.into_position::<Chess>(CastlingMode::Standard) {
-            Ok(_) => "legal".into(),
-            Err(e) => illegal_position(e.kinds()),
+            Ok(_) => Vec::new(),
+            Err(e) => problems(e.kinds()),
         }
     }
 
     #[test]
-    fn each_kind_in_words_once() {
+    fn each_kind_once() {
         assert_eq!(
             why("8/8/8/8/8/8/8/8 w - - 0 1"),
-            "not a legal position: the board is empty; a side has no king"
+            ["empty-board", "missing-king"]
         );
-        assert_eq!(
-            why("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
-            "not a legal position: the side not to move is in check"
-        );
-        assert_eq!(why("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "legal");
+        assert_eq!(why("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), ["opposite-check"]);
+        assert!(why("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_empty());
     }
 }

@@ -316,6 +316,51 @@ event-declare-result = declares the result: { $result } (art. { $article })
 event-set-clocks = sets the clocks: { side-white } { $white }, { side-black } { $black }
 
 
+## arbitre analyze (analyze-…)
+
+analyze-can-mate = { $side } can mate: { $verdict ->
+        [yes] yes
+        [no] no
+       *[unknown] unknown
+    }
+analyze-already-mate = (already checkmate)
+analyze-dead = dead: { $dead ->
+        [yes] yes
+        [no] no
+       *[unknown] unknown
+    }  ({ $micros } µs)
+analyze-dead-nodes = dead: { $dead ->
+        [yes] yes
+        [no] no
+       *[unknown] unknown
+    }  ({ $nodes } nodes, { $micros } µs)
+analyze-error = error: { $error }
+analyze-invalid-inputs = { $count } input(s) not a legal position
+
+## Positions that cannot be set up (position-…: a FEN's problems)
+
+position-illegal = not a legal position
+position-illegal-because = not a legal position: { $problems }
+position-empty-board = the board is empty
+position-missing-king = a side has no king
+position-too-many-kings = a side has more than one king
+position-pawns-on-backrank = a pawn stands on the first or the last rank
+position-castling-rights = the castling rights do not match the kings and rooks on their squares
+position-en-passant-square = the en passant square is not one a pawn has just passed
+position-opposite-check = the side not to move is in check
+position-impossible-check = the check cannot have come from a legal move
+position-too-much-material = there are more pieces than a game can have
+position-variant = not a position of standard chess
+position-malformed-fen = malformed FEN: { $part ->
+        [board] the board part (eight ranks of pieces and digits, separated by /) cannot be read
+        [turn] the side to move is neither w nor b
+        [castling] the castling part cannot be read
+        [en-passant] the en passant square cannot be read
+        [halfmove-clock] the halfmove clock is not a number
+        [fullmoves] the move number is not a number from 1
+       *[other] it is not a position written in FEN
+    }
+
 ## The editions by their names (edition-<code>)
 
 edition-fide-1930 = FIDE Rules of 1930

@@ -305,6 +305,57 @@ event-declare-result = déclare le résultat : { $result } (art. { $article })
 event-set-clocks = règle les pendules : { side-white } { $white }, { side-black } { $black }
 
 
+## arbitre analyze (analyze-…)
+
+analyze-can-mate = { $side ->
+        [white] les Blancs peuvent
+       *[black] les Noirs peuvent
+    } mater : { $verdict ->
+        [yes] oui
+        [no] non
+       *[unknown] inconnu
+    }
+analyze-already-mate = (déjà mat)
+analyze-dead = position morte : { $dead ->
+        [yes] oui
+        [no] non
+       *[unknown] inconnu
+    }  ({ $micros } µs)
+analyze-dead-nodes = position morte : { $dead ->
+        [yes] oui
+        [no] non
+       *[unknown] inconnu
+    }  ({ $nodes } nœuds, { $micros } µs)
+analyze-error = erreur : { $error }
+analyze-invalid-inputs = { $count ->
+        [one] { $count } entrée n'est pas une position légale
+       *[other] { $count } entrées ne sont pas des positions légales
+    }
+
+## Les positions qui ne peuvent être posées (position-… : les défauts d'une FEN)
+
+position-illegal = position illégale
+position-illegal-because = position illégale : { $problems }
+position-empty-board = l'échiquier est vide
+position-missing-king = un camp n'a pas de roi
+position-too-many-kings = un camp a plus d'un roi
+position-pawns-on-backrank = un pion se trouve sur la première ou la dernière rangée
+position-castling-rights = les droits de roque ne correspondent pas aux rois et aux tours sur leurs cases
+position-en-passant-square = la case de prise en passant n'est pas celle qu'un pion vient de franchir
+position-opposite-check = le camp qui n'a pas le trait est en échec
+position-impossible-check = l'échec ne peut pas résulter d'un coup légal
+position-too-much-material = il y a plus de pièces qu'une partie ne peut en avoir
+position-variant = ce n'est pas une position d'échecs orthodoxes
+position-malformed-fen = FEN mal formée : { $part ->
+        [board] la partie échiquier (huit rangées de pièces et de chiffres séparées par /) est illisible
+        [turn] le trait n'est ni w ni b
+        [castling] la partie roques est illisible
+        [en-passant] la case de prise en passant est illisible
+        [halfmove-clock] le compteur de demi-coups n'est pas un nombre
+        [fullmoves] le numéro de coup n'est pas un nombre à partir de 1
+       *[other] ce n'est pas une position écrite en FEN
+    }
+
 ## Les éditions par leur nom (edition-<code>)
 
 edition-fide-1930 = Règlement de la FIDE de 1930

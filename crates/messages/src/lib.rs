@@ -255,6 +255,32 @@ pub fn state(s: State, lang: Language) -> String {
     text(lang, &format!("state-{}", s.code()), &[])
 }
 
+/// Why a position cannot be set up, in words: "not a legal position: the
+/// side not to move is in check".
+pub fn illegal_position(kinds: shakmaty::PositionErrorKinds, lang: Language) -> String {
+    let said: Vec<String> = arbitre_laws::position::problems(kinds)
+        .into_iter()
+        .map(|code| text(lang, &format!("position-{code}"), &[]))
+        .collect();
+    match said.is_empty() {
+        true => text(lang, "position-illegal", &[]),
+        false => text(
+            lang,
+            "position-illegal-because",
+            &[("problems", Arg::Text(said.join("; ")))],
+        ),
+    }
+}
+
+/// A FEN that cannot be read, in words: "malformed FEN: its board part".
+pub fn malformed_fen(e: &shakmaty::fen::ParseFenError, lang: Language) -> String {
+    text(
+        lang,
+        "position-malformed-fen",
+        &[("part", Arg::Code(arbitre_laws::position::fen_part(e)))],
+    )
+}
+
 /// An edition of the Laws by its name ("FIDE Laws of Chess 2005"), from
 /// its code; the code itself for one the catalogue does not name.
 pub fn edition(code: &str, lang: Language) -> String {

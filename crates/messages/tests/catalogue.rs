@@ -296,6 +296,8 @@ fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
         "ending-",
         "edition-",
         "envelope-",
+        "analyze-",
+        "position-",
         "state-",
         "game-type-",
         "kind-",

@@ -169,7 +169,10 @@ fn check_expect(expect: &Expect) -> Result<(), ScenarioError> {
     }
     if let Some(fen) = &expect.fen {
         if let Err(e) = fen.parse::<shakmaty::fen::Fen>() {
-            return Err(err("expect.fen", format!("malformed FEN: {e}")));
+            return Err(err(
+                "expect.fen",
+                arbitre_messages::malformed_fen(&e, arbitre_laws::Language::En),
+            ));
         }
     }
     for (i, d) in expect.decisions.iter().flatten().enumerate() {

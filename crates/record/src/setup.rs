@@ -201,11 +201,13 @@ impl SetupRecord {
             Some(fen) => {
                 let parsed: Fen = fen
                     .parse()
-                    .map_err(|e| err("start", format!("malformed FEN: {e}")))?;
+                    .map_err(|e| {
+                        err("start", arbitre_messages::malformed_fen(&e, Language::En))
+                    })?;
                 parsed
                     .into_position::<Chess>(CastlingMode::Standard)
                     .map_err(|e| {
-                        err("start", arbitre_laws::position::illegal_position(e.kinds()))
+                        err("start", arbitre_messages::illegal_position(e.kinds(), Language::En))
                     })?
             }
             None => Chess::default(),

@@ -147,11 +147,16 @@ fn start_position(tags: &Tags) -> Result<Chess, String> {
     let parsed: Fen = text
         .trim()
         .parse()
-        .map_err(|e| format!("FEN tag `{text}`: {e}"))?;
+        .map_err(|e| {
+            format!(
+                "FEN tag `{text}`: {}",
+                arbitre_messages::malformed_fen(&e, arbitre_laws::Language::En)
+            )
+        })?;
     parsed.into_position(mode).map_err(|e| {
         format!(
             "FEN tag `{text}`: {}",
-            arbitre_laws::position::illegal_position(e.kinds())
+            arbitre_messages::illegal_position(e.kinds(), arbitre_laws::Language::En)
         )
     })
 }
