@@ -120,7 +120,7 @@ pub fn export(stored: &StoredGame, tags: &Tags, lang: Language) -> Result<String
             );
         }
         for d in &applied.decisions {
-            let message = arbitre_messages::render(&d.note, lang);
+            let message = arbitre_messages::render_in(&d.note, lang, game.notation());
             here.push(match d.article {
                 Some(article) => format!("[{article}] {message}"),
                 None => message,

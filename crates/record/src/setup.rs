@@ -201,13 +201,14 @@ impl SetupRecord {
             Some(fen) => {
                 let parsed: Fen = fen
                     .parse()
-                    .map_err(|e| {
-                        err("start", arbitre_messages::malformed_fen(&e, Language::En))
-                    })?;
+                    .map_err(|e| err("start", arbitre_messages::malformed_fen(&e, Language::En)))?;
                 parsed
                     .into_position::<Chess>(CastlingMode::Standard)
                     .map_err(|e| {
-                        err("start", arbitre_messages::illegal_position(e.kinds(), Language::En))
+                        err(
+                            "start",
+                            arbitre_messages::illegal_position(e.kinds(), Language::En),
+                        )
                     })?
             }
             None => Chess::default(),

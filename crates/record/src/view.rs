@@ -50,7 +50,11 @@ pub fn report(game: &Game, lang: Language) -> Value {
 fn report_with_sheet(game: &Game, lang: Language, scoresheet: Vec<String>) -> Value {
     let outcome = game.outcome();
     let state: State = game.state();
-    let log: Vec<Value> = game.log().iter().map(|d| decision(d, lang)).collect();
+    let log: Vec<Value> = game
+        .log()
+        .iter()
+        .map(|d| decision(d, lang, game.notation()))
+        .collect();
     json!({
         "result": outcome.map_or("*", |o| o.result.code()),
         "termination": outcome.map(|o| o.termination.code()),
@@ -69,14 +73,15 @@ fn report_with_sheet(game: &Game, lang: Language, scoresheet: Vec<String>) -> Va
 }
 
 /// One decision as the log shows it: `{"t", "event", "decision",
-/// "article", "message"}`, the message in `lang`.
-pub fn decision(d: &Decision, lang: Language) -> Value {
+/// "article", "message"}`, the message in `lang`, the moves it names
+/// (written in `written`'s letters: the game's notation) in `lang`'s.
+pub fn decision(d: &Decision, lang: Language, written: Language) -> Value {
     json!({
         "t": instant(d.t),
         "event": d.event,
         "decision": d.note.decision().code(),
         "article": d.article,
-        "message": arbitre_messages::render(&d.note, lang),
+        "message": arbitre_messages::render_in(&d.note, lang, written),
     })
 }
 

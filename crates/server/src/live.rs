@@ -251,7 +251,7 @@ impl LiveGame {
             decisions: applied
                 .decisions
                 .iter()
-                .map(|d| view::decision(d, self.lang))
+                .map(|d| view::decision(d, self.lang, self.game.notation()))
                 .collect(),
         };
         if let Some(id) = request.client_id {

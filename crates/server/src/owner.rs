@@ -1115,7 +1115,11 @@ impl Owner {
             map.insert("alerts".into(), Value::Array(self.alerts(lang)));
             if lang != self.live.lang() {
                 let log = self.live.game().log();
-                let log = log.iter().map(|d| view::decision(d, lang)).collect();
+                let written = self.live.game().notation();
+                let log = log
+                    .iter()
+                    .map(|d| view::decision(d, lang, written))
+                    .collect();
                 map.insert("log".into(), Value::Array(log));
             }
         }
@@ -1213,7 +1217,7 @@ pub fn message(
     let n = entry.decisions.len().min(log.len());
     let decisions: Vec<Value> = log[log.len() - n..]
         .iter()
-        .map(|d| view::decision(d, lang))
+        .map(|d| view::decision(d, lang, game.notation()))
         .collect();
     let clocks = game.remaining_at(game.now());
     let mut message = json!({
