@@ -370,7 +370,10 @@ pub fn to_text(fen: &str, a: &Analysis, lang: Language) -> String {
     };
     let mut args = vec![
         ("dead", Arg::Code(dead)),
-        ("micros", Arg::Count(i64::try_from(a.micros).unwrap_or(i64::MAX))),
+        (
+            "micros",
+            Arg::Count(i64::try_from(a.micros).unwrap_or(i64::MAX)),
+        ),
     ];
     let id = match a.nodes() {
         Some(n) => {
@@ -464,8 +467,7 @@ pub fn run(fens: &[String], options: &Options) -> ExitCode {
         }
     } else {
         fens.iter().try_for_each(|fen| {
-            report(&mut out, fen.trim(), options)
-                .map(|valid| invalid += usize::from(!valid))
+            report(&mut out, fen.trim(), options).map(|valid| invalid += usize::from(!valid))
         })
     };
     match result.and_then(|()| out.flush()) {
@@ -473,7 +475,10 @@ pub fn run(fens: &[String], options: &Options) -> ExitCode {
             let said = arbitre_messages::message(
                 options.lang,
                 "analyze-invalid-inputs",
-                &[("count", Arg::Count(i64::try_from(invalid).unwrap_or(i64::MAX)))],
+                &[(
+                    "count",
+                    Arg::Count(i64::try_from(invalid).unwrap_or(i64::MAX)),
+                )],
             )
             .unwrap_or_else(|m| m.text);
             eprintln!("arbitre analyze: {said}");

@@ -10,7 +10,10 @@ const PROBLEMS: [(PositionErrorKinds, &str); 10] = [
     (PositionErrorKinds::MISSING_KING, "missing-king"),
     (PositionErrorKinds::TOO_MANY_KINGS, "too-many-kings"),
     (PositionErrorKinds::PAWNS_ON_BACKRANK, "pawns-on-backrank"),
-    (PositionErrorKinds::INVALID_CASTLING_RIGHTS, "castling-rights"),
+    (
+        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        "castling-rights",
+    ),
     (PositionErrorKinds::INVALID_EP_SQUARE, "en-passant-square"),
     (PositionErrorKinds::OPPOSITE_CHECK, "opposite-check"),
     (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible-check"),
