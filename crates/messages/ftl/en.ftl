@@ -551,3 +551,127 @@ envelope-signature-named = Signature: valid against the verifying key named in t
 envelope-signature-pub = Signature: valid against the arbiter's verifying key { $path }; sealed to its public key
 envelope-move-white = { $number }. { $move } ({ side-white })
 envelope-move-black = { $number }… { $move } ({ side-black })
+
+## arbitre audit (audit-…): the findings, the text report, its summary, the errors
+
+audit-unreadable = game not readable at byte { $offset }, line { $line }: { $why }
+audit-unterminated = { $what ->
+        [tag] unterminated tag
+       *[comment] unterminated comment
+    }
+audit-variant = variant `{ $variant }` is not played under the Laws of Chess
+audit-stray = `{ $token }` at byte { $offset }, line { $line } is neither a move, a move number, a comment, a NAG, a variation nor a result: the game is audited up to it ({ $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    })
+audit-fen-tag = FEN tag `{ $fen }`: { $why }
+audit-edition-no-date = no date: judged under { $code }, the latest Laws modelled
+audit-edition-partial-date = the date `{ $date }` is partial: judged under { $code }, the Laws in force on its first possible day
+audit-edition-older = played before { $code } came into force ({ $from }): judged under it, the nearest modelled text
+audit-automatic-end-name = { $end ->
+        [fivefold] a fivefold repetition
+        [seventy-five] the 75-move rule
+       *[dead] a dead position
+    }
+audit-start-over = the position of the FEN tag is already { $end ->
+        [checkmate] a checkmate
+        [stalemate] a stalemate
+       *[other] { audit-automatic-end-name }
+    }: the game was over ({ $result }) before its first move; { $plies ->
+        [one] { $plies } ply was
+       *[other] { $plies } plies were
+    } written after it and the recorded result is { $recorded }
+audit-illegal-move = { $number }{ $turn ->
+        [white] .
+       *[black] ...
+    } { $move } is not a legal move here ({ $refusal ->
+        [ambiguous] ambiguous san
+       *[illegal] illegal san
+    }); the game is audited up to it
+audit-clock-increase = { $side }'s clock goes from { $from } to { $to } over one move, { $excess } more than the time control { $control } gives; { $why }
+audit-time-added = consistent with the time added for { $cause ->
+        [illegal] an illegal move by the opponent ({ $illegal })
+        [claim] an incorrect claim by the opponent ({ $claim })
+       *[both] an illegal move by the opponent ({ $illegal }) or an incorrect claim by the opponent ({ $claim })
+    }
+audit-time-unexplained = not an amount the Laws give (a clock set right by an arbiter, or a misread by the relay)
+audit-clock-emt = { $side }'s clock reads { $clock } after a move said to take { $emt } from { $from }: { $expected } expected
+audit-clock-zero = { $side }'s clock shows { $clock } after this move, increment included: the flag had fallen and the game went on
+audit-truncated = the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut short
+audit-automatic-end-went-on = { audit-automatic-end-name } ended the game as a draw at ply { $ply }; { $more ->
+        [one] { $more } more ply was
+       *[other] { $more } more plies were
+    } played and the recorded result is { $recorded }
+audit-automatic-end = { audit-automatic-end-name } ended the game as a draw at ply { $ply }; the recorded result is { $recorded }
+audit-how = { $how ->
+        [abandonment] by abandonment
+       *[time] on time
+    }
+audit-flag-cannot-mate = { $side } is given the win { audit-how } ({ $recorded }), but { $side } cannot checkmate by any series of legal moves{ $dead ->
+        [yes] {" "}(the position is dead)
+       *[no] {""}
+    }: the game is drawn
+audit-mate-undecided-win = { $side } is given the win { audit-how }; whether { $side } could checkmate is undecided within the search limits: an arbiter must rule
+audit-flag-draw-could-mate = drawn on time, but { $flagged } (whose clock ran) lost on time: { $side } could checkmate (e.g. { $line })
+audit-mate-undecided-draw = drawn on time; whether { $side } could checkmate is undecided within the search limits: an arbiter must rule
+audit-result-vs-board = { $end ->
+        [checkmate] checkmate
+        [stalemate] stalemate
+       *[dead] a dead position
+    } on the board at ply { $ply } ended the game { $result }; the recorded result is { $recorded }{ $more ->
+        [0] {""}
+        [one] {" "}({ $more } more ply was played)
+       *[other] {" "}({ $more } more plies were played)
+    }
+audit-claim-fifty = { $moves } moves by each player without a capture or a pawn move
+audit-claim-after = { $went_on ->
+        [yes] the game went on
+       *[no] the result is { $recorded }
+    }
+audit-claimable-on-the-board = { $side }, having the move, could have claimed a draw before { $number }: { $kind ->
+        [threefold] the same position stands for the { $repetitions ->
+            [3] third
+            [4] fourth
+            [5] fifth
+           *[other] { $repetitions }th
+        } time
+       *[fifty] { audit-claim-fifty }
+    }; { audit-claim-after }
+audit-claimable-by-writing = { $side } could have claimed a draw by writing { $number } { $move } on his scoresheet ({ $kind ->
+        [threefold] it would make the same position stand for the third time
+       *[fifty] { audit-claim-fifty }
+    }); { $played ->
+        [it] he played it
+        [other] he played { $played_move } instead
+       *[none] he did not
+    }, and { audit-claim-after }
+audit-headline = game { $game } ({ $file }, byte { $offset }, line { $line }): { $tags }, judged under { $code }
+audit-row-ply = ply { $ply }
+audit-note = note: { $message }
+audit-summary-auto = == audit summary (each game under the Laws of its date) ==
+audit-summary-auto-editions = == audit summary (each game under the Laws of its date: { $editions }) ==
+audit-summary-fixed = == audit summary ({ $code }) ==
+audit-summary-games = { $games } games ({ $plies } plies, { $bytes } bytes) from { $files } file(s) in { $secs } s ({ $rate } games/s)
+audit-summary-findings = { $games } game(s) with findings, { $findings } finding(s)
+audit-summary-kind = { $games } game(s) { $findings } finding(s)
+audit-summary-notes = { $notes } note(s) about the records in { $games } game(s), not violations of the Laws (listed with --notes):
+audit-summary-kind-notes = { $games } game(s) { $findings } note(s)
+audit-summary-worst = worst examples:
+audit-summary-example = game { $game } ({ $file }, byte { $offset }): { $tags } : { $message }
+audit-error = error: { $error }
+audit-progress = { $games } games, { $rate } games/s
+audit-game-unreadable = { $file }: game { $game }: { $message }
+audit-stdin-twice = `-` (standard input) given twice
+audit-no-workers = cannot start { $jobs } worker thread(s): { $error }
+audit-cannot-write = cannot write the output: { $error }
+audit-reader-stopped = the reader thread stopped unexpectedly
+audit-file-cannot-open = { $file }: cannot open: { $error }
+audit-file-cannot-read = { $file }: cannot read: { $error }
+audit-file-directory = { $file }: is a directory, not a PGN file
+audit-file-utf16 = { $file }: not a PGN file as read here: UTF-16 text{ $bom ->
+        [no] {" "}without a byte-order mark
+       *[yes] {""}
+    }; convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)
+audit-file-binary = { $file }: not a PGN file: binary data (a zero byte at byte { $at }); PGN is text
+audit-file-no-games = { $file }: no games found ({ $bytes } bytes, no tag or move)
+audit-file-read-error = { $file }: read error near byte { $at }: { $error }

@@ -546,3 +546,151 @@ envelope-signature-named = Signature : valide pour la clé de vérification nomm
 envelope-signature-pub = Signature : valide pour la clé de vérification de l'arbitre { $path } ; chiffrée pour sa clé publique
 envelope-move-white = { $number }. { $move } ({ side-white })
 envelope-move-black = { $number }… { $move } ({ side-black })
+
+## arbitre audit (audit-…) : les constats, le rapport texte, son bilan, les erreurs
+
+audit-unreadable = partie illisible à l'octet { $offset }, ligne { $line } : { $why }
+audit-unterminated = { $what ->
+        [tag] balise non fermée
+       *[comment] commentaire non fermé
+    }
+audit-variant = la variante « { $variant } » ne se joue pas selon les Règles du jeu d'échecs
+audit-stray = « { $token } » à l'octet { $offset }, ligne { $line }, n'est ni un coup, ni un numéro de coup, ni un commentaire, ni un NAG, ni une variante, ni un résultat : la partie est examinée jusque-là ({ $plies } { $plies ->
+        [one] demi-coup
+       *[other] demi-coups
+    })
+audit-fen-tag = balise FEN « { $fen } » : { $why }
+audit-edition-no-date = pas de date : partie jugée selon le texte le plus récent modélisé (« { $name } »)
+audit-edition-partial-date = la date « { $date } » est incomplète : partie jugée selon le texte en vigueur à son premier jour possible (« { $name } »)
+audit-edition-older = partie jouée avant l'entrée en vigueur du texte qui la juge (« { $name } », { $from }) : c'est le texte modélisé le plus proche
+audit-automatic-end-name = { $end ->
+        [fivefold] une quintuple répétition
+        [seventy-five] la règle des 75 coups
+       *[dead] une position morte
+    }
+audit-start-over = la position de la balise FEN met déjà fin à la partie par { $end ->
+        [checkmate] le mat
+        [stalemate] le pat
+       *[other] { audit-automatic-end-name }
+    } ({ $result }) avant son premier coup ; { $plies ->
+        [one] { $plies } demi-coup a été écrit
+       *[other] { $plies } demi-coups ont été écrits
+    } après elle et le résultat noté est { $recorded }
+audit-illegal-move = { $number }{ $turn ->
+        [white] .
+       *[black] ...
+    } { $move } n'est pas un coup légal ici ({ $refusal ->
+        [ambiguous] notation ambiguë
+       *[illegal] aucun coup légal ne s'écrit ainsi
+    }) ; la partie est examinée jusqu'à lui
+audit-clock-increase = la pendule des { $side } passe de { $from } à { $to } en un coup, { $excess } de plus que ce que donne la cadence { $control } ; { $why }
+audit-time-added = cela correspond au temps ajouté pour { $cause ->
+        [illegal] un coup illégal de l'adversaire ({ $illegal })
+        [claim] une réclamation injustifiée de l'adversaire ({ $claim })
+       *[both] un coup illégal de l'adversaire ({ $illegal }) ou une réclamation injustifiée de l'adversaire ({ $claim })
+    }
+audit-time-unexplained = ce n'est pas une durée que donnent les Règles (une pendule corrigée par un arbitre, ou une erreur de lecture de la retransmission)
+audit-clock-emt = la pendule des { $side } indique { $clock } après un coup censé avoir pris { $emt } à partir de { $from } : { $expected } attendu
+audit-clock-zero = la pendule des { $side } indique { $clock } après ce coup, incrément compris : le drapeau était tombé et la partie a continué
+audit-truncated = le texte des coups s'arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *) : la partie est peut-être incomplète
+audit-automatic-end-went-on = { audit-automatic-end-name } a mis fin à la partie par la nullité au demi-coup { $ply } ; { $more ->
+        [one] { $more } demi-coup de plus a été joué
+       *[other] { $more } demi-coups de plus ont été joués
+    } et le résultat noté est { $recorded }
+audit-automatic-end = { audit-automatic-end-name } a mis fin à la partie par la nullité au demi-coup { $ply } ; le résultat noté est { $recorded }
+audit-how = { $how ->
+        [abandonment] par abandon
+       *[time] au temps
+    }
+audit-flag-cannot-mate = les { $side } se voient attribuer le gain { audit-how } ({ $recorded }), mais les { $side } ne peuvent mater par aucune suite de coups légaux{ $dead ->
+        [yes] {" "}(la position est morte)
+       *[no] {""}
+    } : la partie est nulle
+audit-mate-undecided-win = les { $side } se voient attribuer le gain { audit-how } ; la recherche n'a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
+audit-flag-draw-could-mate = nulle au temps, mais les { $flagged } (dont la pendule tournait) ont perdu au temps : les { $side } pouvaient mater (p. ex. { $line })
+audit-mate-undecided-draw = nulle au temps ; la recherche n'a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
+audit-result-vs-board = { $end ->
+        [checkmate] le mat
+        [stalemate] le pat
+       *[dead] une position morte
+    } sur l'échiquier au demi-coup { $ply } a fixé le résultat { $result } ; le résultat noté est { $recorded }{ $more ->
+        [0] {""}
+        [one] {" "}({ $more } demi-coup de plus a été joué)
+       *[other] {" "}({ $more } demi-coups de plus ont été joués)
+    }
+audit-claim-fifty = { $moves } coups de chaque joueur sans prise ni mouvement de pion
+audit-claim-after = { $went_on ->
+        [yes] la partie a continué
+       *[no] le résultat est { $recorded }
+    }
+audit-claimable-on-the-board = les { $side }, ayant le trait, pouvaient réclamer la nullité avant { $number } : { $kind ->
+        [threefold] la même position se présente pour la { $repetitions ->
+            [3] troisième
+            [4] quatrième
+            [5] cinquième
+           *[other] { $repetitions }e
+        } fois
+       *[fifty] { audit-claim-fifty }
+    } ; { audit-claim-after }
+audit-claimable-by-writing = les { $side } pouvaient réclamer la nullité en inscrivant { $number } { $move } sur leur feuille de partie ({ $kind ->
+        [threefold] ce coup ferait se présenter la même position pour la troisième fois
+       *[fifty] { audit-claim-fifty }
+    }) ; { $played ->
+        [it] ils l'ont joué
+        [other] ils ont joué { $played_move } à la place
+       *[none] ils ne l'ont pas fait
+    }, et { audit-claim-after }
+audit-headline = partie { $game } ({ $file }, octet { $offset }, ligne { $line }) : { $tags }, jugée selon « { $name } »
+audit-row-ply = demi-coup { $ply }
+audit-note = note : { $message }
+audit-summary-auto = == bilan de l'audit (chaque partie selon les Règles de sa date) ==
+audit-summary-auto-editions = == bilan de l'audit (chaque partie selon les Règles de sa date : { $editions }) ==
+audit-summary-fixed = == bilan de l'audit (« { $name } ») ==
+audit-summary-games = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } ({ $plies ->
+        [one] { $plies } demi-coup
+       *[other] { $plies } demi-coups
+    }, { $bytes ->
+        [one] { $bytes } octet
+       *[other] { $bytes } octets
+    }) { $files ->
+        [one] d'un fichier
+       *[other] de { $files } fichiers
+    } en { $secs } s ({ $rate } parties/s)
+audit-summary-findings = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } avec des constats, { $findings ->
+        [one] { $findings } constat
+       *[other] { $findings } constats
+    }
+audit-summary-kind = { $games } partie(s) { $findings } constat(s)
+audit-summary-notes = { $notes ->
+        [one] { $notes } note
+       *[other] { $notes } notes
+    } sur les enregistrements de { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, qui ne sont pas des infractions aux Règles (listées avec --notes) :
+audit-summary-kind-notes = { $games } partie(s) { $findings } note(s)
+audit-summary-worst = exemples les plus graves :
+audit-summary-example = partie { $game } ({ $file }, octet { $offset }) : { $tags } : { $message }
+audit-error = erreur : { $error }
+audit-progress = { $games } parties, { $rate } parties/s
+audit-game-unreadable = { $file } : partie { $game } : { $message }
+audit-stdin-twice = « - » (l'entrée standard) est donné deux fois
+audit-no-workers = impossible de démarrer { $jobs } fil(s) de travail : { $error }
+audit-cannot-write = impossible d'écrire la sortie : { $error }
+audit-reader-stopped = le fil de lecture s'est arrêté de façon inattendue
+audit-file-cannot-open = { $file } : ouverture impossible : { $error }
+audit-file-cannot-read = { $file } : lecture impossible : { $error }
+audit-file-directory = { $file } : c'est un dossier, pas un fichier PGN
+audit-file-utf16 = { $file } : pas un fichier PGN tel qu'il est lu ici : texte UTF-16{ $bom ->
+        [no] {" "}sans indicateur d'ordre des octets
+       *[yes] {""}
+    } ; convertissez-le en UTF-8 (p. ex. `iconv -f UTF-16 -t UTF-8`)
+audit-file-binary = { $file } : pas un fichier PGN : des données binaires (un octet nul à l'octet { $at }) ; un PGN est du texte
+audit-file-no-games = { $file } : aucune partie trouvée ({ $bytes } octets, ni balise ni coup)
+audit-file-read-error = { $file } : erreur de lecture vers l'octet { $at } : { $error }

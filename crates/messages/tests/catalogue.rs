@@ -222,6 +222,9 @@ fn everything(lang: Language) -> Vec<(String, String)> {
             named(id.to_owned(), text);
         }
     }
+    for (id, text) in audit_messages(lang) {
+        named(id, text);
+    }
     named("scoresheet".into(), report::scoresheet("1. e4 e5", lang));
     named("clocks".into(), report::clocks(5_400_000, 61_500, lang));
     let outcome = Outcome::new(GameResult::Draw, Termination::Agreement, "9.1");
@@ -229,6 +232,131 @@ fn everything(lang: Language) -> Vec<(String, String)> {
         "result".into(),
         report::result(Some(&outcome), State::Finished, lang),
     );
+    out
+}
+
+/// Every message of `arbitre audit` (`audit-…`), with made-up arguments
+/// as the audit gives them (sides, codes to choose words by, counts, moves
+/// in the language's piece letters, times already formatted), once with
+/// each value of each of its selectors.
+fn audit_messages(lang: Language) -> Vec<(String, String)> {
+    let french = lang == Language::Fr;
+    let said = |fr: &str, en: &str| Arg::Text(if french { fr } else { en }.to_owned());
+    let base: Vec<(&str, Arg)> = vec![
+        ("offset", Arg::Count(696)),
+        ("line", Arg::Count(21)),
+        ("why", Arg::Text("…".into())),
+        ("what", Arg::Code("comment")),
+        ("variant", Arg::Text("crazyhouse".into())),
+        ("token", Arg::Text("foo".into())),
+        ("plies", Arg::Count(3)),
+        ("fen", Arg::Text("8/8/8/8/8/8/8/8 w - - 0 1".into())),
+        ("code", Arg::Code("fide-2023")),
+        (
+            "name",
+            Arg::Text(arbitre_messages::edition("fide-2023", lang)),
+        ),
+        ("date", Arg::Text("2014.??.??".into())),
+        ("from", Arg::Text("0:02:17".into())),
+        ("to", Arg::Text("0:03:32".into())),
+        ("excess", Arg::Text("0:01:05".into())),
+        ("clock", Arg::Text("0:00:00".into())),
+        ("emt", Arg::Text("0:00:02,5".into())),
+        ("expected", Arg::Text("0:14:58".into())),
+        ("control", Arg::Text("900+10".into())),
+        ("cause", Arg::Code("both")),
+        ("illegal", Arg::Article("A.3")),
+        ("claim", Arg::Article("A.3")),
+        ("end", Arg::Code("checkmate")),
+        ("result", Arg::Code("0-1")),
+        ("recorded", Arg::Code("1/2-1/2")),
+        ("number", Arg::Count(2)),
+        ("turn", Arg::Code("white")),
+        ("move", said("Re3", "Ke3")),
+        ("refusal", Arg::Code("illegal")),
+        ("side", Arg::Side(Color::Black)),
+        ("flagged", Arg::Side(Color::White)),
+        ("how", Arg::Code("time")),
+        ("dead", Arg::Code("yes")),
+        ("ply", Arg::Count(256)),
+        ("more", Arg::Count(7)),
+        ("kind", Arg::Code("threefold")),
+        ("repetitions", Arg::Count(3)),
+        ("moves", Arg::Count(50)),
+        ("went_on", Arg::Code("yes")),
+        ("played", Arg::Code("other")),
+        ("played_move", said("e5", "e5")),
+        ("game", Arg::Count(12)),
+        ("file", Arg::Text("`broadcast/FWWRC.pgn`".into())),
+        (
+            "tags",
+            Arg::Text("`Tokhirjonova - Jarocka, 1/2-1/2`".into()),
+        ),
+        ("message", Arg::Text("…".into())),
+        ("editions", Arg::Text("fide-2005 2, fide-2023 3".into())),
+        ("games", Arg::Count(3)),
+        ("findings", Arg::Count(4)),
+        ("notes", Arg::Count(1)),
+        ("bytes", Arg::Count(12_935)),
+        ("files", Arg::Count(2)),
+        ("secs", said("0,1", "0.1")),
+        ("rate", Arg::Count(95)),
+        ("jobs", Arg::Count(2)),
+        ("error", Arg::Text("…".into())),
+        ("bom", Arg::Code("no")),
+        ("at", Arg::Count(4)),
+    ];
+    let codes = |values: &[&'static str]| values.iter().map(|v| Arg::Code(v)).collect::<Vec<_>>();
+    let counts = |values: &[i64]| values.iter().map(|n| Arg::Count(*n)).collect::<Vec<_>>();
+    let selectors: Vec<(&str, Vec<Arg>)> = vec![
+        ("what", codes(&["comment", "tag"])),
+        (
+            "end",
+            codes(&["checkmate", "stalemate", "fivefold", "seventy-five", "dead"]),
+        ),
+        ("turn", codes(&["white", "black"])),
+        ("refusal", codes(&["ambiguous", "illegal"])),
+        ("cause", codes(&["illegal", "claim", "both"])),
+        ("how", codes(&["time", "abandonment"])),
+        ("dead", codes(&["yes", "no"])),
+        ("kind", codes(&["threefold", "fifty"])),
+        ("went_on", codes(&["yes", "no"])),
+        ("played", codes(&["it", "other", "none"])),
+        ("bom", codes(&["yes", "no"])),
+        ("more", counts(&[0, 1, 7])),
+        ("plies", counts(&[0, 1, 3])),
+        ("repetitions", counts(&[3, 4, 5, 6])),
+        ("games", counts(&[1, 3])),
+        ("findings", counts(&[1, 4])),
+        ("notes", counts(&[1, 2])),
+        ("files", counts(&[1, 2])),
+        ("bytes", counts(&[1, 12_935])),
+    ];
+    let ftl = if lang == Language::Fr { FR_FTL } else { EN_FTL };
+    let ids = ftl
+        .lines()
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(id, _)| id)
+        .filter(|id| id.starts_with("audit-"));
+    let mut out = Vec::new();
+    for id in ids {
+        let mut render = |args: &[(&str, Arg)]| {
+            let text =
+                arbitre_messages::message(lang, id, args).unwrap_or_else(|e| panic!("{id}: {e}"));
+            out.push((id.to_owned(), text));
+        };
+        render(&base);
+        for (name, values) in &selectors {
+            for value in values {
+                let args: Vec<(&str, Arg)> = base
+                    .iter()
+                    .map(|(n, a)| (*n, if n == name { value.clone() } else { a.clone() }))
+                    .collect();
+                render(&args);
+            }
+        }
+    }
+    assert!(out.len() > 50, "the audit's messages are rendered");
     out
 }
 
@@ -303,6 +431,8 @@ fn both_catalogues_have_the_same_ids_and_every_note_its_message() {
         "kind-",
         "event",
         "report-",
+        // arbitre audit: its findings, report, summary and errors
+        "audit-",
         // what a server records by itself (arbitre serve): no note's
         "server-",
         // the pages' words (web/: buttons, labels, tooltips)
