@@ -153,6 +153,11 @@ enum Command {
         /// violations of the Laws; always counted in the summary.
         #[arg(long)]
         notes: bool,
+        /// Language of the report, the summary and the errors, and of the
+        /// `message` of each finding in JSON and CSV (their keys and codes stay):
+        /// en or fr; de, es, it and nl are accepted and shown in English.
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        lang: arbitre_laws::Language,
     },
     /// Sealed-move envelopes (what the Laws' adjournment articles say they carry: 2005 A2).
     Envelope {
@@ -259,6 +264,7 @@ fn main() -> ExitCode {
             thorough,
             fail_on_findings,
             notes,
+            lang,
         } => {
             let format = if json {
                 arbitre::audit::Format::Json
@@ -275,6 +281,7 @@ fn main() -> ExitCode {
                 thorough,
                 fail_on_findings,
                 notes,
+                lang,
             };
             arbitre::audit::run(&files, &opts)
         }

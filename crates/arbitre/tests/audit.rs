@@ -7,8 +7,11 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
-use arbitre::audit::{audit_reader, Options};
+use arbitre::audit::{audit_reader, Kind, Options};
 use serde_json::Value;
+
+#[path = "../../messages/tests/common/english.rs"]
+mod english;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -841,6 +844,32 @@ fn a_start_that_is_already_finished_is_reported_as_such() {
 /// or an incorrect claim by the opponent.
 #[test]
 fn relayed_clock_readings_are_judged_as_a_relay_takes_them() {
+    let (_dir, file) = written("clocks.pgn", relayed_clocks());
+    let (games, summary, _) = audit_json(&["--notes", path(&file)]);
+    assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
+    assert_eq!(
+        listed(&games[0], "notes"),
+        ["clock-increase"],
+        "{}",
+        games[0]
+    );
+    let note = &games[0]["notes"][0];
+    assert_eq!(note["ply"], 11);
+    let message = note["message"].as_str().expect("a message");
+    assert!(
+        message.contains("0:01:00 more than the time control 900+10 gives")
+            && message
+                .contains("consistent with the time added for an illegal move by the opponent")
+            && message.contains("or an incorrect claim by the opponent"),
+        "{message}"
+    );
+    assert_eq!(summary["notes"], 1);
+}
+
+/// A rapid game relayed with its clock readings (`%clk`): sampling, two
+/// misreads, one minute added after White's 6th move, the clocks reset at
+/// the end (see the test above).
+fn relayed_clocks() -> String {
     let clocks = [
         ("Nf3", "0:15:00"),
         ("Nf6", "0:15:00"),
@@ -871,27 +900,163 @@ fn relayed_clock_readings_are_judged_as_a_relay_takes_them() {
         }
         movetext.push_str(&format!("{san} {{[%clk {clk}]}} "));
     }
-    let pgn = format!(
+    format!(
         "[Event \"rapid\"]\n[Date \"2024.12.28\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"900+10\"]\n\n{movetext}1/2-1/2\n"
-    );
-    let (_dir, file) = written("clocks.pgn", pgn);
-    let (games, summary, _) = audit_json(&["--notes", path(&file)]);
-    assert!(kinds(&games[0]).is_empty(), "{}", games[0]);
-    assert_eq!(
-        listed(&games[0], "notes"),
-        ["clock-increase"],
-        "{}",
-        games[0]
-    );
-    let note = &games[0]["notes"][0];
-    assert_eq!(note["ply"], 11);
-    let message = note["message"].as_str().expect("a message");
+    )
+}
+
+/// The English words of a report's lines, the record's own words (its
+/// tags, the files' names) and the kinds' codes left out: what `--lang fr`
+/// must not print.
+fn english_in(report: &str, record: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in report.lines() {
+        let mut prose = line.to_owned();
+        // the longest first: a tag may hold another
+        let mut data: Vec<&str> = record.iter().map(String::as_str).collect();
+        data.extend(Kind::ALL.iter().map(|k| k.code()));
+        data.sort_by_key(|d| std::cmp::Reverse(d.len()));
+        for d in data.into_iter().filter(|d| !d.is_empty()) {
+            prose = prose.replace(d, " ");
+        }
+        let words = english::english_words(&prose);
+        if !words.is_empty() {
+            found.push(format!("{words:?}: {line}"));
+        }
+    }
+    found
+}
+
+/// `arbitre audit --lang fr` (as `replay --lang fr`): the text report, its
+/// headlines, every finding and note, the summary and the errors in
+/// French, the moves in French piece letters; the JSON keeps its keys and
+/// codes (kinds, classes, articles, editions), its messages in French.
+#[test]
+fn the_audit_speaks_french() {
+    let (_dir, relayed) = written("pendules.pgn", relayed_clocks());
+    let runs: [(&[&str], Vec<PathBuf>); 4] = [
+        (
+            &[],
+            vec![fixture("contradictions.pgn"), fixture("illegal.pgn")],
+        ),
+        (&["--claimable", "--notes"], vec![fixture("lichess.pgn")]),
+        (&["--notes"], vec![relayed.clone()]),
+        (&["--notes"], vec![fixture("malformed.pgn")]),
+    ];
+    let mut reports = String::new();
+    for (options, files) in &runs {
+        let files: Vec<&str> = files.iter().map(|f| path(f)).collect();
+        let mut args = vec!["audit", "--lang", "fr", "--jobs", "1"];
+        args.extend_from_slice(options);
+        args.extend_from_slice(&files);
+        let out = arbitre(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let report = String::from_utf8(out.stdout).expect("utf-8");
+        // what the record says is not the audit's: the tags, the files
+        let (games, _, _) = audit_json(&files);
+        let mut record: Vec<String> = files.iter().map(|f| (*f).to_owned()).collect();
+        for g in &games {
+            let tags = g["tags"].as_object().expect("tags");
+            record.extend(tags.values().filter_map(|v| v.as_str()).map(str::to_owned));
+        }
+        let english = english_in(&report, &record);
+        assert!(english.is_empty(), "{}\n\n{report}", english.join("\n"));
+        reports.push_str(&report);
+    }
+    for said in [
+        // the headline, the edition by its name
+        ", jugée selon « Règles du jeu d'échecs de la FIDE 2023 »",
+        "partie 2 (",
+        // the findings, the moves in French piece letters
+        "demi-coup 136  flag-cannot-mate       6.9      les Noirs se voient attribuer le gain \
+         au temps (0-1), mais les Noirs ne peuvent mater par aucune suite de coups légaux : \
+         la partie est nulle",
+        "le mat sur l'échiquier au demi-coup 42 a fixé le résultat 0-1 ; le résultat noté est 1/2-1/2",
+        "2. Re3 n'est pas un coup légal ici (aucun coup légal ne s'écrit ainsi) ; \
+         la partie est examinée jusqu'à lui",
+        "les Blancs pouvaient réclamer la nullité en inscrivant 63. Rf2 sur leur feuille de partie \
+         (ce coup ferait se présenter la même position pour la troisième fois) ; ils l'ont joué, \
+         et la partie a continué",
+        // the notes
+        "note : la pendule des Noirs passe de 0:01:04 à 0:01:44 en un coup, 0:00:40 de plus que \
+         ce que donne la cadence 600+0 ; ce n'est pas une durée que donnent les Règles",
+        "note : la pendule des Blancs passe de 0:15:40 à 0:16:50 en un coup, 0:01:00 de plus que \
+         ce que donne la cadence 900+10 ; cela correspond au temps ajouté pour un coup illégal \
+         de l'adversaire (A.3) ou une réclamation injustifiée de l'adversaire (A.3)",
+        "note : le texte des coups s'arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *)",
+        "partie illisible à l'octet 3819, ligne 83 : commentaire non fermé",
+        // the summary
+        "== bilan de l'audit (chaque partie selon les Règles de sa date : fide-2023 3) ==",
+        "3 parties avec des constats, 3 constats",
+        "  flag-cannot-mate             1 partie(s)       1 constat(s)",
+        "1 note sur les enregistrements de 1 partie, qui ne sont pas des infractions aux Règles \
+         (listées avec --notes) :",
+        "exemples les plus graves :",
+    ] {
+        assert!(reports.contains(said), "no «{said}» in:\n{reports}");
+    }
+
+    // an error, in French too
+    let missing = fixture("absente.pgn");
+    let out = arbitre(&["audit", "--lang", "fr", path(&missing)]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        message.contains("0:01:00 more than the time control 900+10 gives")
-            && message
-                .contains("consistent with the time added for an illegal move by the opponent")
-            && message.contains("or an incorrect claim by the opponent"),
-        "{message}"
+        stderr.contains("absente.pgn : ouverture impossible : "),
+        "{stderr}"
     );
-    assert_eq!(summary["notes"], 1);
+
+    // JSON: the same findings, kinds, articles and editions; the messages
+    // (and the notes on editions) in French
+    let file = fixture("contradictions.pgn");
+    let (en, en_summary, _) = audit_json(&[path(&file)]);
+    let (fr, fr_summary, _) = audit_json(&["--lang", "fr", path(&file)]);
+    assert_eq!(en.len(), fr.len());
+    let codes = |f: &Value| {
+        let mut f = f.clone();
+        f["message"] = Value::Null;
+        f
+    };
+    for (e, f) in en.iter().zip(&fr) {
+        assert_eq!(e["edition"], f["edition"]);
+        let (e, f) = (&e["findings"], &f["findings"]);
+        let pairs: Vec<(&Value, &Value)> = e
+            .as_array()
+            .expect("findings")
+            .iter()
+            .zip(f.as_array().expect("findings"))
+            .collect();
+        assert!(!pairs.is_empty());
+        for (e, f) in pairs {
+            assert_eq!(codes(e), codes(f));
+            let message = f["message"].as_str().expect("a message");
+            assert_ne!(Some(message), e["message"].as_str());
+            let words = english::english_words(message);
+            assert!(words.is_empty(), "{words:?}: {message}");
+        }
+    }
+    assert_eq!(
+        fr[0]["findings"][0]["message"],
+        "les Noirs se voient attribuer le gain au temps (0-1), mais les Noirs ne peuvent mater \
+         par aucune suite de coups légaux : la partie est nulle"
+    );
+    assert_eq!(fr[0]["findings"][0]["kind"], "flag-cannot-mate");
+    assert_eq!(fr[0]["findings"][0]["article"], "6.9");
+    assert_eq!(en_summary["by_kind"], fr_summary["by_kind"]);
+    assert_eq!(
+        fr_summary["worst"][0]["finding"]["message"],
+        fr[0]["findings"][0]["message"]
+    );
+    // a game with no date: the note on its edition in French
+    let (_dir, undated) = written(
+        "sans-date.pgn",
+        "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    let (games, _, _) = audit_json(&["--lang", "fr", path(&undated)]);
+    assert_eq!(games[0]["edition"], "fide-2023");
+    assert_eq!(
+        games[0]["edition_note"],
+        "pas de date : partie jugée selon le texte le plus récent modélisé \
+         (« Règles du jeu d'échecs de la FIDE 2023 »)"
+    );
 }

@@ -19,8 +19,9 @@ use super::{
     judge::audit,
     read::{open, read_all, Input, Message, RawGame},
     report::{csv_rows, shown_in_text, text_game, write_game_json, Summary, CSV_HEADER},
-    Format, GameReport, Kind, Options,
+    say, Format, GameReport, Kind, Options,
 };
+use arbitre_laws::Arg;
 
 fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
     if !io::stderr().is_terminal() {
@@ -56,14 +57,15 @@ pub fn audit_reader(
         raw: Box::new(input),
         size: None,
     };
-    let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
+    let (edition, claimable, thorough, lang) =
+        (opts.edition, opts.claimable, opts.thorough, opts.lang);
     let mut failure = Ok(());
     let counter = Arc::new(AtomicU64::new(0));
-    read_all(vec![input], counter.clone(), counter, |message| {
+    read_all(vec![input], counter.clone(), counter, lang, |message| {
         match message {
             Message::Games(batch) => {
                 for g in batch {
-                    each(audit(g, edition, claimable, thorough));
+                    each(audit(g, edition, claimable, thorough, lang));
                 }
             }
             Message::FileError(e) => failure = Err(e),
@@ -108,10 +110,16 @@ impl<W: Write> Printer<'_, W> {
         }
         self.bar.set_position(self.progress.load(Ordering::Relaxed));
         let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        self.bar.set_message(format!(
-            "{} games, {:.0} games/s",
-            self.summary.games,
-            self.summary.games as f64 / secs
+        self.bar.set_message(say(
+            self.opts.lang,
+            "audit-progress",
+            &[
+                ("games", Arg::Count(self.summary.games as i64)),
+                (
+                    "rate",
+                    Arg::Text(format!("{:.0}", self.summary.games as f64 / secs)),
+                ),
+            ],
         ));
         self.write_error.is_none()
     }
@@ -127,7 +135,9 @@ impl<W: Write> Printer<'_, W> {
         let written = match self.opts.format {
             Format::Json => write_game_json(r, file, notes, &mut *out),
             Format::Csv => csv_rows(r, file, notes, out),
-            Format::Text if shown_in_text(r, notes) => text_game(r, file, notes, out),
+            Format::Text if shown_in_text(r, notes) => {
+                text_game(r, file, notes, self.opts.lang, out)
+            }
             Format::Text => Ok(()),
         };
         if let Err(e) = written {
@@ -135,9 +145,16 @@ impl<W: Write> Printer<'_, W> {
         }
         if self.opts.format != Format::Text {
             if let Some(f) = r.findings.iter().find(|f| f.kind == Kind::Unparseable) {
-                let msg = &f.message;
-                self.bar
-                    .suspend(|| eprintln!("arbitre audit: {file}: game {}: {msg}", r.game));
+                let said = say(
+                    self.opts.lang,
+                    "audit-game-unreadable",
+                    &[
+                        ("file", Arg::Text(file.to_owned())),
+                        ("game", Arg::Count(r.game as i64)),
+                        ("message", Arg::Text(f.message.clone())),
+                    ],
+                );
+                self.bar.suspend(|| eprintln!("arbitre audit: {said}"));
             }
         }
     }
@@ -146,17 +163,18 @@ impl<W: Write> Printer<'_, W> {
 /// Runs `arbitre audit`: 0 when it ran, 1 with `fail_on_findings` and
 /// findings, 2 when an input cannot be read.
 pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
+    let lang = opts.lang;
     let mut inputs = Vec::with_capacity(files.len());
     let mut stdin_used = false;
     for f in files {
         if f.as_os_str() == "-" {
             if stdin_used {
-                eprintln!("arbitre audit: `-` (standard input) given twice");
+                eprintln!("arbitre audit: {}", say(lang, "audit-stdin-twice", &[]));
                 return ExitCode::from(2);
             }
             stdin_used = true;
         }
-        match open(f) {
+        match open(f, lang) {
             Ok(i) => inputs.push(i),
             Err(e) => {
                 eprintln!("arbitre audit: {e}");
@@ -195,11 +213,11 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
     let (edition, claimable, thorough) = (opts.edition, opts.claimable, opts.thorough);
     if jobs == 1 {
         // one thread: read, audit and print in turn, as the bare replay does
-        read_all(inputs, progress.clone(), plain.clone(), |message| {
+        read_all(inputs, progress.clone(), plain.clone(), lang, |message| {
             printer.take(message, |batch| {
                 batch
                     .into_iter()
-                    .map(|g| audit(g, edition, claimable, thorough))
+                    .map(|g| audit(g, edition, claimable, thorough, lang))
                     .collect()
             })
         });
@@ -207,7 +225,15 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
         let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("arbitre audit: cannot start {jobs} worker thread(s): {e}");
+                let said = say(
+                    lang,
+                    "audit-no-workers",
+                    &[
+                        ("jobs", Arg::Count(jobs as i64)),
+                        ("error", Arg::Text(e.to_string())),
+                    ],
+                );
+                eprintln!("arbitre audit: {said}");
                 return ExitCode::from(2);
             }
         };
@@ -219,7 +245,9 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
         let reader = {
             let progress = progress.clone();
             let plain = plain.clone();
-            std::thread::spawn(move || read_all(inputs, progress, plain, |m| tx.send(m).is_ok()))
+            std::thread::spawn(move || {
+                read_all(inputs, progress, plain, lang, |m| tx.send(m).is_ok())
+            })
         };
         let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<GameReport>)>();
         let mut waiting: BTreeMap<u64, Message> = BTreeMap::new();
@@ -233,7 +261,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
                         pool.spawn(move || {
                             let reports = batch
                                 .into_iter()
-                                .map(|g| audit(g, edition, claimable, thorough))
+                                .map(|g| audit(g, edition, claimable, thorough, lang))
                                 .collect();
                             let _ = done.send((seq, reports));
                         });
@@ -272,7 +300,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
             printer
                 .summary
                 .errors
-                .push("the reader thread stopped unexpectedly".into());
+                .push(say(lang, "audit-reader-stopped", &[]));
         }
     }
     let Printer {
@@ -293,8 +321,11 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
             )
             .map_err(io::Error::from)
             .and_then(|()| writeln!(out)),
-            Format::Text => summary.text(opts.edition, names.len(), bytes, secs, &mut out),
-            Format::Csv => summary.text(opts.edition, names.len(), bytes, secs, &mut io::stderr()),
+            Format::Text => summary.text(opts.edition, names.len(), bytes, secs, lang, &mut out),
+            Format::Csv => {
+                let err = &mut io::stderr();
+                summary.text(opts.edition, names.len(), bytes, secs, lang, err)
+            }
         };
         if let Err(e) = done.and_then(|()| out.flush()) {
             write_error = Some(e);
@@ -303,7 +334,12 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
     match write_error {
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Some(e) => {
-            eprintln!("arbitre audit: cannot write the output: {e}");
+            let said = say(
+                lang,
+                "audit-cannot-write",
+                &[("error", Arg::Text(e.to_string()))],
+            );
+            eprintln!("arbitre audit: {said}");
             return ExitCode::from(2);
         }
         None => {}

@@ -7,27 +7,49 @@ use arbitre_laws::{
     dead::{self, can_checkmate, Mate},
     edition::{Date, Edition},
     game::DeadCheck,
+    notation::transliterate,
     replay::FastReplay,
-    ClaimKind, DrawClaim, EditionId, Game, GameResult, GameType, Instant, Millis, Setup,
-    Termination, TimeControl,
+    Arg, ClaimKind, DrawClaim, EditionId, Game, GameResult, GameType, Instant, Language, Millis,
+    Setup, Termination, TimeControl,
 };
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome};
 use shakmaty::{fen::Fen, san::SanPlus, CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::{
     read::{tag, RawGame, Tags},
-    EditionChoice, Finding, GameReport, Kind,
+    say, EditionChoice, Finding, GameReport, Kind,
 };
 
 fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-fn side(c: Color) -> &'static str {
+/// A side as a message's code (`white`, `black`), to choose words by.
+fn side_code(c: Color) -> &'static str {
     match c {
-        Color::White => "White",
-        Color::Black => "Black",
+        Color::White => "white",
+        Color::Black => "black",
     }
+}
+
+/// Moves as the record writes them (SAN, English piece letters) in
+/// `lang`'s piece letters.
+fn in_letters(san: &str, lang: Language) -> String {
+    transliterate(
+        san,
+        Language::En,
+        arbitre_messages::catalogue_language(lang),
+    )
+}
+
+/// A text argument.
+fn text(s: impl Into<String>) -> Arg {
+    Arg::Text(s.into())
+}
+
+/// A number argument.
+fn count(n: impl TryInto<i64>) -> Arg {
+    Arg::Count(n.try_into().unwrap_or(i64::MAX))
 }
 
 /// Reads a `TimeControl` tag: the PGN syntax, or the plain English of some
@@ -91,8 +113,8 @@ fn credit_after_move(tc: &TimeControl, n: u32) -> Millis {
 }
 
 /// A clock reading, in the project's one time format.
-fn format_ms(ms: Millis) -> String {
-    arbitre_messages::time::clock(ms, arbitre_laws::Language::En)
+fn clock(ms: Millis, lang: Language) -> Arg {
+    Arg::Text(arbitre_messages::time::clock(ms, lang))
 }
 
 /// How the game ended according to its `Termination` tag.
@@ -133,9 +155,9 @@ fn result_of(tags: &Tags, marker: Option<PgnOutcome>) -> Option<GameResult> {
     }
 }
 
-/// The start position from the `FEN` tag, if any.
-fn start_position(tags: &Tags) -> Result<Chess, String> {
-    let Some(text) = tag(tags, "FEN") else {
+/// The start position from the `FEN` tag, if any; why not in `lang`.
+fn start_position(tags: &Tags, lang: Language) -> Result<Chess, String> {
+    let Some(fen) = tag(tags, "FEN") else {
         return Ok(Chess::default());
     };
     let mode = match tag(tags, "Variant") {
@@ -144,21 +166,20 @@ fn start_position(tags: &Tags) -> Result<Chess, String> {
         }
         _ => CastlingMode::Standard,
     };
-    let parsed: Fen = text
+    let wrong = |why: String| {
+        say(
+            lang,
+            "audit-fen-tag",
+            &[("fen", text(fen)), ("why", text(why))],
+        )
+    };
+    let parsed: Fen = fen
         .trim()
         .parse()
-        .map_err(|e| {
-            format!(
-                "FEN tag `{text}`: {}",
-                arbitre_messages::malformed_fen(&e, arbitre_laws::Language::En)
-            )
-        })?;
-    parsed.into_position(mode).map_err(|e| {
-        format!(
-            "FEN tag `{text}`: {}",
-            arbitre_messages::illegal_position(e.kinds(), arbitre_laws::Language::En)
-        )
-    })
+        .map_err(|e| wrong(arbitre_messages::malformed_fen(&e, lang)))?;
+    parsed
+        .into_position(mode)
+        .map_err(|e| wrong(arbitre_messages::illegal_position(e.kinds(), lang)))
 }
 
 /// A variant that is not chess by the Laws.
@@ -188,29 +209,38 @@ fn foreign_variant(tags: &Tags) -> Option<&str> {
 /// the record's next move, if legal, shows that the side to move had a move
 /// ([`FastReplay::play_san_continued`]); a refused move has the game replayed with
 /// the test after every move. `thorough` replays every game under the
-/// default policy, testing every move for checkmate and stalemate.
+/// default policy, testing every move for checkmate and stalemate. The
+/// messages are in `lang`.
 pub(super) fn audit(
     raw: RawGame,
     choice: EditionChoice,
     claimable: bool,
     thorough: bool,
+    lang: Language,
 ) -> GameReport {
-    let (edition, edition_note) = edition_of(&raw.tags, choice);
+    let (edition, edition_note) = edition_of(&raw.tags, choice, lang);
     let unparseable = |why: String| Finding {
         kind: Kind::Unparseable,
         ply: 0,
         fen: None,
         article: None,
-        message: format!(
-            "game not readable at byte {}, line {}: {why}",
-            raw.offset, raw.line
+        message: say(
+            lang,
+            "audit-unreadable",
+            &[
+                ("offset", count(raw.offset)),
+                ("line", count(raw.line)),
+                ("why", text(why)),
+            ],
         ),
     };
     let replayed = if let Some(e) = &raw.error {
-        Err(unparseable(e.clone()))
+        Err(unparseable(reader_error(e, lang)))
     } else if let Some(v) = foreign_variant(&raw.tags) {
-        Err(unparseable(format!(
-            "variant `{v}` is not played under the Laws of Chess"
+        Err(unparseable(say(
+            lang,
+            "audit-variant",
+            &[("variant", text(v))],
         )))
     } else {
         let mut policy = if thorough {
@@ -222,7 +252,7 @@ pub(super) fn audit(
         // checkmate and stalemate test; the thorough one tests every move
         let mut continued = !thorough;
         loop {
-            match replay(&raw, edition, claimable, policy, continued) {
+            match replay(&raw, edition, claimable, policy, continued, lang) {
                 // the move refused may follow a checkmate or stalemate
                 Ok(r) if continued && r.illegal => continued = false,
                 Ok(Replayed {
@@ -246,13 +276,15 @@ pub(super) fn audit(
             ply: plies,
             fen: None,
             article: None,
-            message: format!(
-                "`{}` at byte {}, line {} is neither a move, a move number, a comment, a NAG, \
-                 a variation nor a result: the game is audited up to it ({plies} {})",
-                stray.token,
-                stray.offset,
-                stray.line,
-                if plies == 1 { "ply" } else { "plies" }
+            message: say(
+                lang,
+                "audit-stray",
+                &[
+                    ("token", text(stray.token.clone())),
+                    ("offset", count(stray.offset)),
+                    ("line", count(stray.line)),
+                    ("plies", count(plies)),
+                ],
             ),
         });
         findings.sort_by_key(|f| f.ply);
@@ -268,6 +300,17 @@ pub(super) fn audit(
         plies,
         findings,
     }
+}
+
+/// What the PGN reader said of a game it could not read, in `lang`: its
+/// two messages in words, anything else as it said it.
+fn reader_error(said: &str, lang: Language) -> String {
+    let what = match said {
+        "unterminated comment" => "comment",
+        "unterminated tag" => "tag",
+        _ => return said.to_owned(),
+    };
+    say(lang, "audit-unterminated", &[("what", Arg::Code(what))])
 }
 
 /// A `Date` tag (`YYYY.MM.DD`, `??` for what is not known; `-` or `/` are
@@ -292,17 +335,21 @@ fn date_range(text: &str) -> Option<(Date, Date)> {
     })
 }
 
-/// The edition that judges a game, and why where it is not plain.
-fn edition_of(tags: &Tags, choice: EditionChoice) -> (EditionId, Option<String>) {
+/// The edition that judges a game, and why where it is not plain (in
+/// `lang`: the edition by its code in English, by its name in French).
+fn edition_of(tags: &Tags, choice: EditionChoice, lang: Language) -> (EditionId, Option<String>) {
     let EditionChoice::Fixed(edition) = choice else {
+        let named = |e: EditionId| {
+            [
+                ("code", Arg::Code(e.code())),
+                ("name", text(arbitre_messages::edition(e.code(), lang))),
+            ]
+        };
         let latest = EditionId::judging(Date::new(u16::MAX, 12, 31)).unwrap_or(EditionId::Fide2023);
         let Some((first, last)) = tag(tags, "Date").and_then(date_range) else {
             return (
                 latest,
-                Some(format!(
-                    "no date: judged under {}, the latest Laws modelled",
-                    latest.code()
-                )),
+                Some(say(lang, "audit-edition-no-date", &named(latest))),
             );
         };
         // a partial date across a change of the Laws: the older — no rule
@@ -310,17 +357,13 @@ fn edition_of(tags: &Tags, choice: EditionChoice) -> (EditionId, Option<String>)
         let edition = EditionId::judging(first).unwrap_or(latest);
         let laws = edition.laws();
         let note = if EditionId::judging(last) != Some(edition) {
-            Some(format!(
-                "the date `{}` is partial: judged under {}, the Laws in force on its first possible day",
-                tag(tags, "Date").unwrap_or_default(),
-                edition.code()
-            ))
+            let mut args = named(edition).to_vec();
+            args.push(("date", text(tag(tags, "Date").unwrap_or_default())));
+            Some(say(lang, "audit-edition-partial-date", &args))
         } else if first < laws.in_force_from {
-            Some(format!(
-                "played before {} came into force ({}): judged under it, the nearest modelled text",
-                edition.code(),
-                laws.in_force_from
-            ))
+            let mut args = named(edition).to_vec();
+            args.push(("from", text(laws.in_force_from.to_string())));
+            Some(say(lang, "audit-edition-older", &args))
         } else {
             None
         };
@@ -386,12 +429,13 @@ fn replay(
     claimable: bool,
     dead_test: DeadTest,
     continued: bool,
+    lang: Language,
 ) -> Result<Replayed, String> {
     let laws = edition.laws();
     let tags = &raw.tags;
     let tc = tag(tags, "TimeControl").and_then(time_control);
     let mut setup = Setup::new(edition);
-    setup.start = start_position(tags)?;
+    setup.start = start_position(tags, lang)?;
     let dead_from = match dead_test {
         DeadTest::WhereItStopped => {
             setup.dead_check = DeadCheck::MaterialOnly;
@@ -416,11 +460,6 @@ fn replay(
     // a start (the FEN tag) that is already a finished game: said so, and
     // the moves after it are not the game's (not reported as illegal)
     if let (Some((_, outcome, at_fen)), false) = (&ended, raw.moves.is_empty()) {
-        let over = match outcome.termination {
-            Termination::Checkmate => "a checkmate",
-            Termination::Stalemate => "a stalemate",
-            t => automatic_end(t),
-        };
         return Ok(Replayed {
             plies: 0,
             findings: vec![Finding {
@@ -428,12 +467,15 @@ fn replay(
                 ply: 0,
                 fen: Some(at_fen.clone()),
                 article: Some(outcome.article),
-                message: format!(
-                    "the position of the FEN tag is already {over}: the game was over ({}) before its \
-                     first move; {} plies were written after it and the recorded result is {}",
-                    outcome.result.code(),
-                    raw.moves.len(),
-                    result.map_or("*", GameResult::code)
+                message: say(
+                    lang,
+                    "audit-start-over",
+                    &[
+                        ("end", Arg::Code(end_code(outcome.termination))),
+                        ("result", Arg::Code(outcome.result.code())),
+                        ("plies", count(raw.moves.len())),
+                        ("recorded", Arg::Code(result.map_or("*", GameResult::code))),
+                    ],
                 ),
             }],
             dead_from: None,
@@ -444,7 +486,10 @@ fn replay(
     let mut after_end: Option<Chess> = None;
     let mut illegal = false;
     // draws that could have been claimed, from the start position on
-    let mut claims = Claims::default();
+    let mut claims = Claims {
+        lang,
+        ..Claims::default()
+    };
     if claimable {
         let first = raw.moves.first().map(|m| &m.san.san);
         claims.watch(&game, 0, first, total, result, &mut findings);
@@ -492,11 +537,21 @@ fn replay(
                 ply,
                 fen: Some(fen(pos)),
                 article: Some(laws.legal_move),
-                message: format!(
-                    "{}{} {} is not a legal move here ({e}); the game is audited up to it",
-                    pos.fullmoves(),
-                    if mover == Color::White { "." } else { "..." },
-                    mv.san
+                message: say(
+                    lang,
+                    "audit-illegal-move",
+                    &[
+                        ("number", count(pos.fullmoves().get())),
+                        ("turn", Arg::Code(side_code(mover))),
+                        ("move", text(in_letters(&mv.san.to_string(), lang))),
+                        (
+                            "refusal",
+                            Arg::Code(match e {
+                                shakmaty::san::SanError::AmbiguousSan => "ambiguous",
+                                shakmaty::san::SanError::IllegalSan => "illegal",
+                            }),
+                        ),
+                    ],
                 ),
             });
             illegal = true;
@@ -511,6 +566,14 @@ fn replay(
             after_end = Some(game.position().clone());
         }
         let pos = after_end.as_ref().unwrap_or(game.position());
+        // a finding about this move's clock reading
+        let reading = |kind, article, id, args: &[(&str, Arg)]| Finding {
+            kind,
+            ply,
+            fen: Some(fen(pos)),
+            article: Some(article),
+            message: say(lang, id, args),
+        };
         let goes_on = ply < total;
         if claimable {
             let next = raw.moves.get(ply as usize).map(|m| &m.san.san);
@@ -544,40 +607,45 @@ fn replay(
                 let last_reading = i + 2 >= raw.moves.len();
                 misread = excess > sampling && undone;
                 if excess > sampling && !undone && !last_reading {
-                    findings.push(Finding {
-                        kind: Kind::ClockIncrease,
-                        ply,
-                        fen: Some(fen(pos)),
-                        article: Some(laws.clock_correction),
-                        message: format!(
-                            "{}'s clock goes from {} to {} over one move, {} more than the time control {} gives; {}",
-                            side(mover),
-                            format_ms(prev),
-                            format_ms(clk),
-                            format_ms(excess),
-                            tc,
-                            time_added(laws, game.game().game_type(), excess, sampling)
-                        ),
-                    });
+                    findings.push(reading(
+                        Kind::ClockIncrease,
+                        laws.clock_correction,
+                        "audit-clock-increase",
+                        &[
+                            ("side", Arg::Side(mover)),
+                            ("from", clock(prev, lang)),
+                            ("to", clock(clk, lang)),
+                            ("excess", clock(excess, lang)),
+                            ("control", text(tc.to_string())),
+                            (
+                                "why",
+                                text(time_added(
+                                    laws,
+                                    game.game().game_type(),
+                                    excess,
+                                    sampling,
+                                    lang,
+                                )),
+                            ),
+                        ],
+                    ));
                 }
                 // (the time a move took says nothing across a misread)
                 if let (Some(emt), true) = (mv.emt, read_after + 1 == n) {
                     let expected = prev - emt + credit;
                     if (expected - clk).abs() > 2000 {
-                        findings.push(Finding {
-                            kind: Kind::ClockEmt,
-                            ply,
-                            fen: Some(fen(pos)),
-                            article: Some(laws.clock_correction),
-                            message: format!(
-                                "{}'s clock reads {} after a move said to take {} from {}: {} expected",
-                                side(mover),
-                                format_ms(clk),
-                                format_ms(emt),
-                                format_ms(prev),
-                                format_ms(expected)
-                            ),
-                        });
+                        findings.push(reading(
+                            Kind::ClockEmt,
+                            laws.clock_correction,
+                            "audit-clock-emt",
+                            &[
+                                ("side", Arg::Side(mover)),
+                                ("clock", clock(clk, lang)),
+                                ("emt", clock(emt, lang)),
+                                ("from", clock(prev, lang)),
+                                ("expected", clock(expected, lang)),
+                            ],
+                        ));
                     }
                 }
             }
@@ -595,17 +663,12 @@ fn replay(
             misread |= clk <= 0 && played_on;
             if clk <= 0 && credit > 0 && goes_on && !played_on && !zero_seen && ended.is_none() {
                 zero_seen = true;
-                findings.push(Finding {
-                    kind: Kind::ClockZero,
-                    ply,
-                    fen: Some(fen(pos)),
-                    article: Some(laws.flag_fall),
-                    message: format!(
-                        "{}'s clock shows {} after this move, increment included: the flag had fallen and the game went on",
-                        side(mover),
-                        format_ms(clk)
-                    ),
-                });
+                findings.push(reading(
+                    Kind::ClockZero,
+                    laws.flag_fall,
+                    "audit-clock-zero",
+                    &[("side", Arg::Side(mover)), ("clock", clock(clk, lang))],
+                ));
             }
             if !misread {
                 last_clk[s] = Some((clk, n));
@@ -622,7 +685,7 @@ fn replay(
             ply: plies,
             fen: Some(fen(pos)),
             article: None,
-            message: "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut short".into(),
+            message: say(lang, "audit-truncated", &[]),
         });
     }
 
@@ -649,7 +712,10 @@ fn replay(
     // a game stopped by an illegal move is judged only if the board had
     // already ended it: what it ended with stands whatever was written after
     if !(illegal || cut) || ended.is_some() {
-        findings.extend(judge_result(laws, result, ending, pos, plies, total, ended));
+        let judge = Judge { laws, lang };
+        findings.extend(judge_result(
+            judge, result, ending, pos, plies, total, ended,
+        ));
     }
     findings.sort_by_key(|f| f.ply);
     Ok(Replayed {
@@ -660,18 +726,16 @@ fn replay(
     })
 }
 
-fn ordinal(n: usize) -> String {
-    match n {
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        n => format!("{n}th"),
-    }
+/// The Laws a game is judged under, and the language of the findings.
+#[derive(Clone, Copy)]
+struct Judge<'a> {
+    laws: &'a Edition,
+    lang: Language,
 }
 
 /// The checks of the result against the final position and the engine's end.
 fn judge_result(
-    laws: &Edition,
+    Judge { laws, lang }: Judge,
     result: Option<GameResult>,
     ending: Ending,
     pos: &Chess,
@@ -698,11 +762,15 @@ fn judge_result(
             ply: *at,
             fen: Some(at_fen.clone()),
             article: Some(outcome.article),
-            message: format!(
-                "{} ended the game as a draw at ply {at}; {} more plies were played and the recorded result is {}",
-                automatic_end(outcome.termination),
-                total - at,
-                result.map_or("*", GameResult::code)
+            message: say(
+                lang,
+                "audit-automatic-end-went-on",
+                &[
+                    ("end", Arg::Code(end_code(outcome.termination))),
+                    ("ply", count(*at)),
+                    ("more", count(total - at)),
+                    ("recorded", Arg::Code(result.map_or("*", GameResult::code))),
+                ],
             ),
         });
     }
@@ -710,9 +778,9 @@ fn judge_result(
         return out;
     };
     let how = match ending {
-        Ending::Time => "on time",
-        Ending::Abandoned => "by abandonment",
-        Ending::Other => "",
+        Ending::Time => "time",
+        Ending::Abandoned => "abandonment",
+        Ending::Other => "other",
     };
     // 6.9: a win on time needs a winner who could checkmate
     let mut flag_judged = false;
@@ -733,12 +801,15 @@ fn judge_result(
                             ply: plies,
                             fen: Some(fen(pos)),
                             article: Some(laws.flag_fall),
-                            message: format!(
-                                "{} is given the win {how} ({}), but {} cannot checkmate by any series of legal moves{}: the game is drawn",
-                                side(winner),
-                                result.code(),
-                                side(winner),
-                                if dead_at_end { " (the position is dead)" } else { "" }
+                            message: say(
+                                lang,
+                                "audit-flag-cannot-mate",
+                                &[
+                                    ("side", Arg::Side(winner)),
+                                    ("how", Arg::Code(how)),
+                                    ("recorded", Arg::Code(result.code())),
+                                    ("dead", Arg::Code(if dead_at_end { "yes" } else { "no" })),
+                                ],
                             ),
                         });
                     }
@@ -749,10 +820,10 @@ fn judge_result(
                             ply: plies,
                             fen: Some(fen(pos)),
                             article: Some(laws.flag_fall),
-                            message: format!(
-                                "{} is given the win {how}; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
-                                side(winner),
-                                side(winner)
+                            message: say(
+                                lang,
+                                "audit-mate-undecided-win",
+                                &[("side", Arg::Side(winner)), ("how", Arg::Code(how))],
                             ),
                         });
                     }
@@ -768,11 +839,17 @@ fn judge_result(
                         ply: plies,
                         fen: Some(fen(pos)),
                         article: Some(laws.flag_fall),
-                        message: format!(
-                            "drawn on time, but {} (whose clock ran) lost on time: {} could checkmate (e.g. {})",
-                            side(flagged),
-                            side(opponent),
-                            written_line(pos, opponent, &line)
+                        message: say(
+                            lang,
+                            "audit-flag-draw-could-mate",
+                            &[
+                                ("flagged", Arg::Side(flagged)),
+                                ("side", Arg::Side(opponent)),
+                                (
+                                    "line",
+                                    text(in_letters(&written_line(pos, opponent, &line), lang)),
+                                ),
+                            ],
                         ),
                     }),
                     Mate::Unknown => out.push(Finding {
@@ -780,9 +857,10 @@ fn judge_result(
                         ply: plies,
                         fen: Some(fen(pos)),
                         article: Some(laws.flag_fall),
-                        message: format!(
-                            "drawn on time; whether {} could checkmate is undecided within the search limits: an arbiter must rule",
-                            side(opponent)
+                        message: say(
+                            lang,
+                            "audit-mate-undecided-draw",
+                            &[("side", Arg::Side(opponent))],
                         ),
                     }),
                     Mate::Impossible => {}
@@ -798,27 +876,23 @@ fn judge_result(
         Termination::Checkmate | Termination::Stalemate | Termination::DeadPosition
             if outcome.result != result && !flag_judged =>
         {
-            let what = match outcome.termination {
-                Termination::Checkmate => "checkmate",
-                Termination::Stalemate => "stalemate",
-                _ => "a dead position",
-            };
             out.push(Finding {
-                    kind: Kind::ResultVsBoard,
-                    ply: at,
-                    fen: Some(at_fen),
-                    article: Some(outcome.article),
-                    message: format!(
-                        "{what} on the board at ply {at} ended the game {}; the recorded result is {}{}",
-                        outcome.result.code(),
-                        result.code(),
-                        if at < plies {
-                            format!(" ({} more plies were played)", plies - at)
-                        } else {
-                            String::new()
-                        }
-                    ),
-                });
+                kind: Kind::ResultVsBoard,
+                ply: at,
+                fen: Some(at_fen),
+                article: Some(outcome.article),
+                message: say(
+                    lang,
+                    "audit-result-vs-board",
+                    &[
+                        ("end", Arg::Code(end_code(outcome.termination))),
+                        ("ply", count(at)),
+                        ("result", Arg::Code(outcome.result.code())),
+                        ("recorded", Arg::Code(result.code())),
+                        ("more", count(plies.saturating_sub(at))),
+                    ],
+                ),
+            });
         }
         Termination::FivefoldRepetition | Termination::SeventyFiveMoves
             if outcome.result != result =>
@@ -828,10 +902,14 @@ fn judge_result(
                 ply: at,
                 fen: Some(at_fen),
                 article: Some(outcome.article),
-                message: format!(
-                    "{} ended the game as a draw at ply {at}; the recorded result is {}",
-                    automatic_end(outcome.termination),
-                    result.code()
+                message: say(
+                    lang,
+                    "audit-automatic-end",
+                    &[
+                        ("end", Arg::Code(end_code(outcome.termination))),
+                        ("ply", count(at)),
+                        ("recorded", Arg::Code(result.code())),
+                    ],
                 ),
             });
         }
@@ -876,38 +954,49 @@ fn increment_of(tc: &TimeControl, n: u32) -> Millis {
 /// of the amounts the Laws make an arbiter add to the opponent of a player
 /// who made an illegal move or an incorrect claim (the edition's table, by
 /// game type), within the sampling of the readings; otherwise an arbiter's
-/// correction or a relay error.
-fn time_added(laws: &Edition, game_type: GameType, excess: Millis, sampling: Millis) -> String {
+/// correction or a relay error. In `lang`.
+fn time_added(
+    laws: &Edition,
+    game_type: GameType,
+    excess: Millis,
+    sampling: Millis,
+    lang: Language,
+) -> String {
     let near = |amount: Millis| amount > 0 && (excess - amount).abs() <= sampling + 1000;
-    let illegal = laws.illegal_moves.bonus_ms.get(game_type);
-    let claim = laws.claim_penalty.opponent_bonus_ms.get(game_type);
-    let mut causes = Vec::new();
-    if near(illegal) {
-        causes.push(format!(
-            "an illegal move by the opponent ({})",
-            laws.illegal_moves.penalty.get(game_type)
-        ));
-    }
-    if near(claim) {
-        causes.push(format!(
-            "an incorrect claim by the opponent ({})",
-            laws.claim_penalty.article.get(game_type)
-        ));
-    }
-    if causes.is_empty() {
-        "not an amount the Laws give (a clock set right by an arbiter, or a misread by the relay)"
-            .into()
-    } else {
-        format!("consistent with the time added for {}", causes.join(" or "))
-    }
+    let illegal = near(laws.illegal_moves.bonus_ms.get(game_type));
+    let claim = near(laws.claim_penalty.opponent_bonus_ms.get(game_type));
+    let cause = match (illegal, claim) {
+        (true, true) => "both",
+        (true, false) => "illegal",
+        (false, true) => "claim",
+        (false, false) => return say(lang, "audit-time-unexplained", &[]),
+    };
+    say(
+        lang,
+        "audit-time-added",
+        &[
+            ("cause", Arg::Code(cause)),
+            (
+                "illegal",
+                Arg::Article(laws.illegal_moves.penalty.get(game_type)),
+            ),
+            (
+                "claim",
+                Arg::Article(laws.claim_penalty.article.get(game_type)),
+            ),
+        ],
+    )
 }
 
-/// How an automatic draw is named in a finding.
-fn automatic_end(termination: Termination) -> &'static str {
+/// How the game ended on the board, as a message's code: `checkmate`,
+/// `stalemate`, `fivefold`, `seventy-five`, `dead`.
+fn end_code(termination: Termination) -> &'static str {
     match termination {
-        Termination::FivefoldRepetition => "a fivefold repetition",
-        Termination::SeventyFiveMoves => "the 75-move rule",
-        _ => "a dead position",
+        Termination::Checkmate => "checkmate",
+        Termination::Stalemate => "stalemate",
+        Termination::FivefoldRepetition => "fivefold",
+        Termination::SeventyFiveMoves => "seventy-five",
+        _ => "dead",
     }
 }
 
@@ -944,6 +1033,8 @@ mod tests {
 struct Claims {
     threefold: bool,
     fifty: bool,
+    /// The language of the findings.
+    lang: Language,
 }
 
 impl Claims {
@@ -984,26 +1075,22 @@ impl Claims {
             if claimed {
                 continue;
             }
-            let side = side(pos.turn());
-            let number = move_number(pos);
-            let what = match (kind, claim) {
-                (ClaimKind::Threefold, DrawClaim::OnTheBoard) => format!(
-                    "the same position stands for the {} time",
-                    ordinal(game.repetitions())
+            let lang = self.lang;
+            let mut args = vec![
+                ("side", Arg::Side(pos.turn())),
+                ("number", text(move_number(pos))),
+                (
+                    "kind",
+                    Arg::Code(match kind {
+                        ClaimKind::Threefold => "threefold",
+                        _ => "fifty",
+                    }),
                 ),
-                (ClaimKind::Threefold, DrawClaim::ByWriting(_)) => {
-                    "it would make the same position stand for the third time".to_owned()
-                }
-                _ => format!(
-                    "{} moves by each player without a capture or a pawn move",
-                    laws.fifty_moves
-                ),
-            };
-            let after = if ply < total {
-                "the game went on".to_owned()
-            } else {
-                format!("the result is {}", result.map_or("*", GameResult::code))
-            };
+                ("repetitions", count(game.repetitions())),
+                ("moves", count(laws.fifty_moves)),
+                ("went_on", Arg::Code(if ply < total { "yes" } else { "no" })),
+                ("recorded", Arg::Code(result.map_or("*", GameResult::code))),
+            ];
             let (at, article, message) = match claim {
                 DrawClaim::OnTheBoard => (
                     ply,
@@ -1011,29 +1098,29 @@ impl Claims {
                         ClaimKind::Threefold => laws.threefold_appeared,
                         _ => laws.fifty_completed,
                     },
-                    format!(
-                        "{side}, having the move, could have claimed a draw before {number}: {what}; {after}"
-                    ),
+                    say(lang, "audit-claimable-on-the-board", &args),
                 ),
                 DrawClaim::ByWriting(m) => {
-                    let san = SanPlus::from_move(pos.clone(), m);
+                    let san = SanPlus::from_move(pos.clone(), m).to_string();
+                    args.push(("move", text(in_letters(&san, lang))));
                     let played = match written {
-                        Some(w) if w == m => "he played it".to_owned(),
+                        Some(w) if w == m => "it",
                         _ => match next {
-                            Some(n) => format!("he played {n} instead"),
-                            None => "he did not".to_owned(),
+                            Some(n) => {
+                                args.push(("played_move", text(in_letters(&n.to_string(), lang))));
+                                "other"
+                            }
+                            None => "none",
                         },
                     };
+                    args.push(("played", Arg::Code(played)));
                     (
                         ply + 1,
                         match kind {
                             ClaimKind::Threefold => laws.threefold_intended,
                             _ => laws.fifty_intended,
                         },
-                        format!(
-                            "{side} could have claimed a draw by writing {number} {san} on his \
-                             scoresheet ({what}); {played}, and {after}"
-                        ),
+                        say(lang, "audit-claimable-by-writing", &args),
                     )
                 }
             };

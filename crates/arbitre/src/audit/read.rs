@@ -16,10 +16,10 @@ use std::{
     },
 };
 
-use arbitre_laws::Millis;
+use arbitre_laws::{Arg, Language, Millis};
 use pgn_reader::{Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 
-use super::GameReport;
+use super::{say, GameReport};
 
 /// Games handed to the workers at a time.
 const BATCH: usize = 512;
@@ -466,8 +466,25 @@ pub(super) struct Input {
     pub(super) size: Option<u64>,
 }
 
-/// Opens an input, or says clearly why it cannot be read.
-pub(super) fn open(path: &Path) -> Result<Input, String> {
+/// What went wrong with the file `name`, in `lang`: the message `id` of
+/// the catalogue (`audit-file-…`), the system's error (`error`) if any.
+fn file_error(
+    lang: Language,
+    name: &str,
+    id: &str,
+    error: Option<&dyn std::fmt::Display>,
+    more: &[(&str, Arg)],
+) -> String {
+    let mut args = vec![("file", Arg::Text(name.to_owned()))];
+    if let Some(e) = error {
+        args.push(("error", Arg::Text(e.to_string())));
+    }
+    args.extend(more.iter().cloned());
+    say(lang, id, &args)
+}
+
+/// Opens an input, or says clearly (in `lang`) why it cannot be read.
+pub(super) fn open(path: &Path, lang: Language) -> Result<Input, String> {
     let name = path.display().to_string();
     if name == "-" {
         return Ok(Input {
@@ -476,12 +493,13 @@ pub(super) fn open(path: &Path) -> Result<Input, String> {
             size: None,
         });
     }
-    let file = File::open(path).map_err(|e| format!("{name}: cannot open: {e}"))?;
+    let file = File::open(path)
+        .map_err(|e| file_error(lang, &name, "audit-file-cannot-open", Some(&e), &[]))?;
     let meta = file
         .metadata()
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+        .map_err(|e| file_error(lang, &name, "audit-file-cannot-read", Some(&e), &[]))?;
     if meta.is_dir() {
-        return Err(format!("{name}: is a directory, not a PGN file"));
+        return Err(file_error(lang, &name, "audit-file-directory", None, &[]));
     }
     Ok(Input {
         name,
@@ -505,13 +523,11 @@ fn decompress(raw: impl Read + Send + 'static) -> io::Result<Box<dyn Read>> {
 
 /// Why the first bytes of a (decompressed) input are not PGN, if they are
 /// not: text in UTF-16 (a byte-order mark, or every other byte zero), or
-/// binary data (a zero byte; PGN is text).
-fn not_pgn(head: &[u8]) -> Option<String> {
-    let convert = "convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)";
+/// binary data (a zero byte; PGN is text). The message's id and arguments.
+fn not_pgn(head: &[u8]) -> Option<(&'static str, Vec<(&'static str, Arg)>)> {
+    let utf16 = |bom| Some(("audit-file-utf16", vec![("bom", Arg::Code(bom))]));
     if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
-        return Some(format!(
-            "not a PGN file as read here: UTF-16 text; {convert}"
-        ));
+        return utf16("yes");
     }
     let zero = memchr::memchr(0, head)?;
     let sample = &head[..head.len().min(4096)];
@@ -529,12 +545,11 @@ fn not_pgn(head: &[u8]) -> Option<String> {
     let mostly = |n: usize| n * 10 >= pairs * 9;
     let seldom = |n: usize| n * 10 <= pairs;
     if pairs >= 8 && (mostly(even) && seldom(odd) || mostly(odd) && seldom(even)) {
-        return Some(format!(
-            "not a PGN file as read here: UTF-16 text without a byte-order mark; {convert}"
-        ));
+        return utf16("no");
     }
-    Some(format!(
-        "not a PGN file: binary data (a zero byte at byte {zero}); PGN is text"
+    Some((
+        "audit-file-binary",
+        vec![("at", Arg::Count(i64::try_from(zero).unwrap_or(i64::MAX)))],
     ))
 }
 
@@ -552,8 +567,11 @@ pub(super) fn read_all(
     inputs: Vec<Input>,
     progress: Arc<AtomicU64>,
     plain_bytes: Arc<AtomicU64>,
+    lang: Language,
     mut send: impl FnMut(Message) -> bool,
 ) {
+    let cannot_read =
+        |name: &str, e: &io::Error| file_error(lang, name, "audit-file-cannot-read", Some(e), &[]);
     let mut game = 0u64;
     for (index, input) in inputs.into_iter().enumerate() {
         let name = input.name.clone();
@@ -564,7 +582,7 @@ pub(super) fn read_all(
         let stream = match decompress(raw) {
             Ok(s) => s,
             Err(e) => {
-                if !send(Message::FileError(format!("{name}: cannot read: {e}"))) {
+                if !send(Message::FileError(cannot_read(&name, &e))) {
                     return;
                 }
                 continue;
@@ -573,14 +591,14 @@ pub(super) fn read_all(
         let mut stream = BufReader::with_capacity(1 << 16, stream);
         match stream.fill_buf().map(not_pgn) {
             Ok(None) => {}
-            Ok(Some(why)) => {
-                if !send(Message::FileError(format!("{name}: {why}"))) {
+            Ok(Some((id, args))) => {
+                if !send(Message::FileError(file_error(lang, &name, id, None, &args))) {
                     return;
                 }
                 continue;
             }
             Err(e) => {
-                if !send(Message::FileError(format!("{name}: cannot read: {e}"))) {
+                if !send(Message::FileError(cannot_read(&name, &e))) {
                     return;
                 }
                 continue;
@@ -686,18 +704,30 @@ pub(super) fn read_all(
         }
         if game == first_game
             && failure.is_none()
-            && !send(Message::FileError(format!(
-                "{name}: no games found ({} bytes, no tag or move)",
-                tally.borrow().bytes
+            && !send(Message::FileError(file_error(
+                lang,
+                &name,
+                "audit-file-no-games",
+                None,
+                &[(
+                    "bytes",
+                    Arg::Count(i64::try_from(tally.borrow().bytes).unwrap_or(i64::MAX)),
+                )],
             )))
         {
             return;
         }
         if let Some(e) = failure {
             let at = tally.borrow().bytes;
-            if !send(Message::FileError(format!(
-                "{name}: read error near byte {at}: {e}"
-            ))) {
+            let at = Arg::Count(i64::try_from(at).unwrap_or(i64::MAX));
+            let said = file_error(
+                lang,
+                &name,
+                "audit-file-read-error",
+                Some(&e),
+                &[("at", at)],
+            );
+            if !send(Message::FileError(said)) {
                 return;
             }
         }

@@ -7,13 +7,13 @@ use std::{
     io::{self, Write},
 };
 
-use arbitre_laws::EditionId;
+use arbitre_laws::{Arg, EditionId, Language};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use super::{
     read::{tag, Tags},
-    Class, EditionChoice, Finding, GameReport, Kind,
+    say, Class, EditionChoice, Finding, GameReport, Kind,
 };
 
 fn finding_json(f: &Finding) -> Value {
@@ -138,13 +138,21 @@ pub(super) fn csv_rows(
     Ok(())
 }
 
-fn headline(r: &GameReport, file: &str) -> String {
+/// A number as a message's argument.
+fn count(n: u64) -> Arg {
+    Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+/// Text as a message's argument.
+fn text(s: impl Into<String>) -> Arg {
+    Arg::Text(s.into())
+}
+
+fn headline(r: &GameReport, file: &str, lang: Language) -> String {
     let t = |name| tag(&r.tags, name).unwrap_or("?");
-    let mut line = format!(
-        "game {} ({file}, byte {}, line {}): {} - {}, {}, {}, {}",
-        r.game,
-        r.offset,
-        r.line,
+    // what the record says, as it says it
+    let mut tags = format!(
+        "{} - {}, {}, {}, {}",
         t("White"),
         t("Black"),
         t("Event"),
@@ -152,12 +160,27 @@ fn headline(r: &GameReport, file: &str) -> String {
         t("Result")
     );
     if let Some(term) = tag(&r.tags, "Termination") {
-        line.push_str(&format!(" [{term}]"));
+        tags.push_str(&format!(" [{term}]"));
     }
     if let Some(site) = tag(&r.tags, "Site").filter(|s| s.starts_with("http")) {
-        line.push_str(&format!(" {site}"));
+        tags.push_str(&format!(" {site}"));
     }
-    line.push_str(&format!(", judged under {}", r.edition.code()));
+    let mut line = say(
+        lang,
+        "audit-headline",
+        &[
+            ("game", count(r.game)),
+            ("file", text(file)),
+            ("offset", count(r.offset)),
+            ("line", count(r.line)),
+            ("tags", text(tags)),
+            ("code", Arg::Code(r.edition.code())),
+            (
+                "name",
+                text(arbitre_messages::edition(r.edition.code(), lang)),
+            ),
+        ],
+    );
     if let Some(note) = &r.edition_note {
         line.push_str(&format!(" ({note})"));
     }
@@ -174,19 +197,27 @@ pub(super) fn text_game(
     r: &GameReport,
     file: &str,
     with_notes: bool,
+    lang: Language,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    writeln!(out, "{}", headline(r, file))?;
-    let listed = findings(r).map(|f| ("", f));
-    let noted = notes(r).filter(|_| with_notes).map(|f| ("note: ", f));
-    for (prefix, f) in listed.chain(noted) {
+    writeln!(out, "{}", headline(r, file, lang))?;
+    let listed = findings(r).map(|f| (false, f));
+    let noted = notes(r).filter(|_| with_notes).map(|f| (true, f));
+    for (note, f) in listed.chain(noted) {
+        let ply = say(
+            lang,
+            "audit-row-ply",
+            &[("ply", text(format!("{:>3}", f.ply)))],
+        );
+        let message = match note {
+            true => say(lang, "audit-note", &[("message", text(f.message.as_str()))]),
+            false => f.message.clone(),
+        };
         writeln!(
             out,
-            "  ply {:>3}  {:<22} {:<8} {prefix}{}",
-            f.ply,
+            "  {ply}  {:<22} {:<8} {message}",
             f.kind.code(),
             f.article.unwrap_or("-"),
-            f.message
         )?;
         if let Some(fen) = &f.fen {
             writeln!(out, "            {fen}")?;
@@ -326,12 +357,14 @@ impl Summary {
         }})
     }
 
+    /// The summary for people, in `lang`.
     pub(super) fn text(
         &self,
         edition: EditionChoice,
         files: usize,
         bytes: u64,
         secs: f64,
+        lang: Language,
         out: &mut impl Write,
     ) -> io::Result<()> {
         let editions = self
@@ -340,72 +373,115 @@ impl Summary {
             .map(|(e, n)| format!("{} {n}", e.code()))
             .collect::<Vec<_>>()
             .join(", ");
-        match edition {
-            EditionChoice::Auto if editions.is_empty() => writeln!(
-                out,
-                "\n== audit summary (each game under the Laws of its date) =="
-            )?,
-            EditionChoice::Auto => writeln!(
-                out,
-                "\n== audit summary (each game under the Laws of its date: {editions}) =="
-            )?,
-            EditionChoice::Fixed(e) => writeln!(out, "\n== audit summary ({}) ==", e.code())?,
-        }
-        writeln!(
-            out,
-            "{} games ({} plies, {} bytes) from {} file(s) in {:.1} s ({:.0} games/s)",
-            self.games,
-            self.plies,
-            bytes,
-            files,
-            secs,
-            self.games as f64 / secs.max(1e-9)
-        )?;
-        writeln!(
-            out,
-            "{} game(s) with findings, {} finding(s)",
-            self.with_findings, self.findings
-        )?;
-        // most severe first
+        let title = match edition {
+            EditionChoice::Auto if editions.is_empty() => say(lang, "audit-summary-auto", &[]),
+            EditionChoice::Auto => say(
+                lang,
+                "audit-summary-auto-editions",
+                &[("editions", text(editions))],
+            ),
+            EditionChoice::Fixed(e) => say(
+                lang,
+                "audit-summary-fixed",
+                &[
+                    ("code", Arg::Code(e.code())),
+                    ("name", text(arbitre_messages::edition(e.code(), lang))),
+                ],
+            ),
+        };
+        writeln!(out, "\n{title}")?;
+        // decimals as the language writes them
+        let decimal = |s: String| match arbitre_messages::catalogue_language(lang) {
+            Language::Fr => s.replace('.', ","),
+            _ => s,
+        };
+        let said = say(
+            lang,
+            "audit-summary-games",
+            &[
+                ("games", count(self.games)),
+                ("plies", count(self.plies)),
+                ("bytes", count(bytes)),
+                ("files", count(files as u64)),
+                ("secs", text(decimal(format!("{secs:.1}")))),
+                (
+                    "rate",
+                    text(format!("{:.0}", self.games as f64 / secs.max(1e-9))),
+                ),
+            ],
+        );
+        writeln!(out, "{said}")?;
+        // a line of two counts
+        let counts = |id: &str, (a, m): (&str, u64), (b, n): (&str, u64)| {
+            say(lang, id, &[(a, count(m)), (b, count(n))])
+        };
+        let findings = ("findings", self.findings);
+        let said = counts(
+            "audit-summary-findings",
+            ("games", self.with_findings),
+            findings,
+        );
+        writeln!(out, "{said}")?;
+        // most severe first; the counts in columns
         let of = |class: Class| self.by_kind.iter().filter(move |(k, _)| k.class() == class);
+        let row = |id: &str, k: &Kind, g: u64, f: u64| {
+            let said = say(
+                lang,
+                id,
+                &[
+                    ("games", text(format!("{g:>7}"))),
+                    ("findings", text(format!("{f:>7}"))),
+                ],
+            );
+            format!("  {:<22} {said}", k.code())
+        };
         for (k, (g, f)) in of(Class::Violation).chain(of(Class::Claimable)) {
-            let k = k.code();
-            writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} finding(s)")?;
+            writeln!(out, "{}", row("audit-summary-kind", k, *g, *f))?;
         }
         if self.notes > 0 {
-            writeln!(
-                out,
-                "{} note(s) about the records in {} game(s), not violations of the Laws \
-                 (listed with --notes):",
-                self.notes, self.with_notes
-            )?;
+            let notes = ("notes", self.notes);
+            let said = counts("audit-summary-notes", notes, ("games", self.with_notes));
+            writeln!(out, "{said}")?;
             for (k, (g, f)) in of(Class::Note) {
-                let k = k.code();
-                writeln!(out, "  {k:<22} {g:>7} game(s) {f:>7} note(s)")?;
+                writeln!(out, "{}", row("audit-summary-kind-notes", k, *g, *f))?;
             }
         }
         if !self.worst.is_empty() {
-            writeln!(out, "worst examples:")?;
+            writeln!(out, "{}", say(lang, "audit-summary-worst", &[]))?;
             for w in &self.worst {
                 let v = &w.3;
                 let t = |k: &str| v["tags"][k].as_str().unwrap_or("?").to_owned();
-                writeln!(
-                    out,
-                    "  game {} ({}, byte {}): {} - {}, {}, {} {} : {}",
-                    v["game"],
-                    v["file"].as_str().unwrap_or(""),
-                    v["offset"],
+                let tags = format!(
+                    "{} - {}, {}, {} {}",
                     t("White"),
                     t("Black"),
                     t("Event"),
                     t("Site"),
                     t("Result"),
-                    v["finding"]["message"].as_str().unwrap_or("")
-                )?;
+                );
+                let said = say(
+                    lang,
+                    "audit-summary-example",
+                    &[
+                        ("game", count(v["game"].as_u64().unwrap_or(0))),
+                        ("file", text(v["file"].as_str().unwrap_or(""))),
+                        ("offset", count(v["offset"].as_u64().unwrap_or(0))),
+                        ("tags", text(tags)),
+                        (
+                            "message",
+                            text(v["finding"]["message"].as_str().unwrap_or("")),
+                        ),
+                    ],
+                );
+                writeln!(out, "  {said}")?;
             }
         }
         for e in &self.errors {
-            writeln!(out, "error: {e}")?;
+            writeln!(
+                out,
+                "{}",
+                say(lang, "audit-error", &[("error", text(e.as_str()))])
+            )?;
         }
         Ok(())
     }
