@@ -604,7 +604,7 @@ pub fn show(envelope: &Envelope, lang: Language) -> String {
     let text = |t: &str| Arg::Text(t.to_owned());
     let name = |n: &Option<String>| match n {
         Some(n) => n.clone(),
-        None => say("envelope-not-recorded", &[]),
+        None => say("cli-envelope-not-recorded", &[]),
     };
     let times = |id: &str, t: &Times| {
         say(
@@ -620,13 +620,16 @@ pub fn show(envelope: &Envelope, lang: Language) -> String {
     let edition = i.edition.parse::<EditionId>().ok();
     let laws = match edition {
         Some(e) => say(
-            "envelope-laws",
+            "cli-envelope-laws",
             &[
                 ("edition", text(&arbitre_messages::edition(e.code(), lang))),
                 ("article", text(e.laws().adjournment.envelope)),
             ],
         ),
-        None => say("envelope-laws-unknown", &[("edition", text(&i.edition))]),
+        None => say(
+            "cli-envelope-laws-unknown",
+            &[("edition", text(&i.edition))],
+        ),
     };
     let offer = match i.draw_offer {
         None => "none",
@@ -635,49 +638,49 @@ pub fn show(envelope: &Envelope, lang: Language) -> String {
     };
     [
         say(
-            "envelope-title",
+            "cli-envelope-title",
             &[("format", text(arbitre_envelope::FORMAT))],
         ),
         laws,
         say(
-            "envelope-player",
+            "cli-envelope-player",
             &[
                 ("side", Arg::Side(Side::White)),
                 ("name", text(&name(&i.players.white))),
             ],
         ),
         say(
-            "envelope-player",
+            "cli-envelope-player",
             &[
                 ("side", Arg::Side(Side::Black)),
                 ("name", text(&name(&i.players.black))),
             ],
         ),
-        say("envelope-position", &[("fen", text(&i.fen))]),
-        times("envelope-time-used", &i.time_used),
-        times("envelope-time-remaining", &i.remaining),
+        say("cli-envelope-position", &[("fen", text(&i.fen))]),
+        times("cli-envelope-time-used", &i.time_used),
+        times("cli-envelope-time-remaining", &i.remaining),
         say(
-            "envelope-sealed-by",
+            "cli-envelope-sealed-by",
             &[
                 ("side", Arg::Side(i.sealer)),
                 ("number", Arg::Count(i64::from(i.move_number))),
             ],
         ),
-        say("envelope-draw-offer", &[("offer", Arg::Code(offer))]),
+        say("cli-envelope-draw-offer", &[("offer", Arg::Code(offer))]),
         say(
-            "envelope-resumption",
+            "cli-envelope-resumption",
             &[("at", text(&i.resume_at)), ("place", text(&i.place))],
         ),
         say(
-            "envelope-commitment",
+            "cli-envelope-commitment",
             &[("hex", text(&envelope.commitment().to_hex()))],
         ),
         say(
-            "envelope-sealed-to",
+            "cli-envelope-sealed-to",
             &[("hex", text(&hex(&envelope.recipient().to_bytes())))],
         ),
         say(
-            "envelope-signed-by",
+            "cli-envelope-signed-by",
             &[("hex", text(&hex(envelope.signer().as_bytes())))],
         ),
     ]
@@ -688,8 +691,8 @@ pub fn show(envelope: &Envelope, lang: Language) -> String {
 /// "41. Nf3 (White)", "1… c5 (Black)".
 pub fn sealed_move(info: &EnvelopeInfo, text: &str, lang: Language) -> String {
     let id = match info.sealer {
-        Side::White => "envelope-move-white",
-        Side::Black => "envelope-move-black",
+        Side::White => "cli-envelope-move-white",
+        Side::Black => "cli-envelope-move-black",
     };
     arbitre_messages::message(
         lang,
@@ -738,7 +741,7 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>, lang: Language) -> ExitCode
     };
     let checked = match pub_dir {
         None => verify(&envelope, envelope.signer()).map(|_| {
-            arbitre_messages::message(lang, "envelope-signature-named", &[])
+            arbitre_messages::message(lang, "cli-envelope-signature-named", &[])
                 .unwrap_or_else(|e| e.text)
         }),
         Some(dir) => {
@@ -759,7 +762,7 @@ pub fn run_show(file: &Path, pub_dir: Option<&Path>, lang: Language) -> ExitCode
             verify(&envelope, &public.verifying).map(|_| {
                 arbitre_messages::message(
                     lang,
-                    "envelope-signature-pub",
+                    "cli-envelope-signature-pub",
                     &[("path", Arg::Text(path.display().to_string()))],
                 )
                 .unwrap_or_else(|e| e.text)

@@ -1,6 +1,6 @@
 //! Positions as people write them (FEN): what is wrong with one that cannot
 //! be set up, as codes the messages put in words (`arbitre-messages`,
-//! `position-…`), rather than shakmaty's names for its checks.
+//! `fen-…`), rather than shakmaty's names for its checks.
 
 use shakmaty::{fen::ParseFenError, PositionErrorKinds};
 

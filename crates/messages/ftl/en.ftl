@@ -337,21 +337,21 @@ analyze-dead-nodes = dead: { $dead ->
 analyze-error = error: { $error }
 analyze-invalid-inputs = { $count } input(s) not a legal position
 
-## Positions that cannot be set up (position-…: a FEN's problems)
+## Positions that cannot be set up (fen-…: a FEN's problems)
 
-position-illegal = not a legal position
-position-illegal-because = not a legal position: { $problems }
-position-empty-board = the board is empty
-position-missing-king = a side has no king
-position-too-many-kings = a side has more than one king
-position-pawns-on-backrank = a pawn stands on the first or the last rank
-position-castling-rights = the castling rights do not match the kings and rooks on their squares
-position-en-passant-square = the en passant square is not one a pawn has just passed
-position-opposite-check = the side not to move is in check
-position-impossible-check = the check cannot have come from a legal move
-position-too-much-material = there are more pieces than a game can have
-position-variant = not a position of standard chess
-position-malformed-fen = malformed FEN: { $part ->
+fen-illegal = not a legal position
+fen-illegal-because = not a legal position: { $problems }
+fen-empty-board = the board is empty
+fen-missing-king = a side has no king
+fen-too-many-kings = a side has more than one king
+fen-pawns-on-backrank = a pawn stands on the first or the last rank
+fen-castling-rights = the castling rights do not match the kings and rooks on their squares
+fen-en-passant-square = the en passant square is not one a pawn has just passed
+fen-opposite-check = the side not to move is in check
+fen-impossible-check = the check cannot have come from a legal move
+fen-too-much-material = there are more pieces than a game can have
+fen-variant = not a position of standard chess
+fen-malformed-fen = malformed FEN: { $part ->
         [board] the board part (eight ranks of pieces and digits, separated by /) cannot be read
         [turn] the side to move is neither w nor b
         [castling] the castling part cannot be read
@@ -527,30 +527,30 @@ ui-to-control = { $side }: { $count ->
        *[other] { $count } moves
     } to the time control
 
-## arbitre envelope show / open (envelope-…)
+## arbitre envelope show / open (cli-envelope-…)
 
-envelope-title = Sealed-move envelope ({ $format })
-envelope-laws = Laws: { $edition } (art. { $article })
-envelope-laws-unknown = Laws: { $edition }
-envelope-player = { $side }: { $name }
-envelope-not-recorded = (not recorded)
-envelope-position = Position at adjournment: { $fen }
-envelope-time-used = Time used: { side-white } { $white }, { side-black } { $black }
-envelope-time-remaining = Time remaining: { side-white } { $white }, { side-black } { $black }
-envelope-sealed-by = Sealed by: { $side }, move { $number }
-envelope-draw-offer = Pending draw offer: { $offer ->
+cli-envelope-title = Sealed-move envelope ({ $format })
+cli-envelope-laws = Laws: { $edition } (art. { $article })
+cli-envelope-laws-unknown = Laws: { $edition }
+cli-envelope-player = { $side }: { $name }
+cli-envelope-not-recorded = (not recorded)
+cli-envelope-position = Position at adjournment: { $fen }
+cli-envelope-time-used = Time used: { side-white } { $white }, { side-black } { $black }
+cli-envelope-time-remaining = Time remaining: { side-white } { $white }, { side-black } { $black }
+cli-envelope-sealed-by = Sealed by: { $side }, move { $number }
+cli-envelope-draw-offer = Pending draw offer: { $offer ->
         [white] { side-white } offered a draw before the adjournment
         [black] { side-black } offered a draw before the adjournment
        *[none] none
     }
-envelope-resumption = Resumption: { $at }, { $place }
-envelope-commitment = Commitment (SHA-256): { $hex }
-envelope-sealed-to = Sealed to (X25519 public key): { $hex }
-envelope-signed-by = Signed by (Ed25519 verifying key): { $hex }
-envelope-signature-named = Signature: valid against the verifying key named in the envelope (this shows the envelope is unaltered since that key signed it; check that it is the sealer's with --pub DIR)
-envelope-signature-pub = Signature: valid against the arbiter's verifying key { $path }; sealed to its public key
-envelope-move-white = { $number }. { $move } ({ side-white })
-envelope-move-black = { $number }… { $move } ({ side-black })
+cli-envelope-resumption = Resumption: { $at }, { $place }
+cli-envelope-commitment = Commitment (SHA-256): { $hex }
+cli-envelope-sealed-to = Sealed to (X25519 public key): { $hex }
+cli-envelope-signed-by = Signed by (Ed25519 verifying key): { $hex }
+cli-envelope-signature-named = Signature: valid against the verifying key named in the envelope (this shows the envelope is unaltered since that key signed it; check that it is the sealer's with --pub DIR)
+cli-envelope-signature-pub = Signature: valid against the arbiter's verifying key { $path }; sealed to its public key
+cli-envelope-move-white = { $number }. { $move } ({ side-white })
+cli-envelope-move-black = { $number }… { $move } ({ side-black })
 
 ## arbitre audit (audit-…): the findings, the text report, its summary, the errors
 

@@ -332,21 +332,21 @@ analyze-invalid-inputs = { $count ->
        *[other] { $count } entrées ne sont pas des positions légales
     }
 
-## Les positions qui ne peuvent être posées (position-… : les défauts d'une FEN)
+## Les positions qui ne peuvent être posées (fen-… : les défauts d'une FEN)
 
-position-illegal = position illégale
-position-illegal-because = position illégale : { $problems }
-position-empty-board = l'échiquier est vide
-position-missing-king = un camp n'a pas de roi
-position-too-many-kings = un camp a plus d'un roi
-position-pawns-on-backrank = un pion se trouve sur la première ou la dernière rangée
-position-castling-rights = les droits de roque ne correspondent pas aux rois et aux tours sur leurs cases
-position-en-passant-square = la case de prise en passant n'est pas celle qu'un pion vient de franchir
-position-opposite-check = le camp qui n'a pas le trait est en échec
-position-impossible-check = l'échec ne peut pas résulter d'un coup légal
-position-too-much-material = il y a plus de pièces qu'une partie ne peut en avoir
-position-variant = ce n'est pas une position d'échecs orthodoxes
-position-malformed-fen = FEN mal formée : { $part ->
+fen-illegal = position illégale
+fen-illegal-because = position illégale : { $problems }
+fen-empty-board = l'échiquier est vide
+fen-missing-king = un camp n'a pas de roi
+fen-too-many-kings = un camp a plus d'un roi
+fen-pawns-on-backrank = un pion se trouve sur la première ou la dernière rangée
+fen-castling-rights = les droits de roque ne correspondent pas aux rois et aux tours sur leurs cases
+fen-en-passant-square = la case de prise en passant n'est pas celle qu'un pion vient de franchir
+fen-opposite-check = le camp qui n'a pas le trait est en échec
+fen-impossible-check = l'échec ne peut pas résulter d'un coup légal
+fen-too-much-material = il y a plus de pièces qu'une partie ne peut en avoir
+fen-variant = ce n'est pas une position d'échecs orthodoxes
+fen-malformed-fen = FEN mal formée : { $part ->
         [board] la partie échiquier (huit rangées de pièces et de chiffres séparées par /) est illisible
         [turn] le trait n'est ni w ni b
         [castling] la partie roques est illisible
@@ -522,30 +522,30 @@ ui-to-control = { $side } : { $count ->
        *[other] { $count } coups
     } avant le contrôle
 
-## arbitre envelope show / open (envelope-…)
+## arbitre envelope show / open (cli-envelope-…)
 
-envelope-title = Enveloppe de coup secret ({ $format })
-envelope-laws = Règles : { $edition } (art. { $article })
-envelope-laws-unknown = Règles : { $edition }
-envelope-player = { $side } : { $name }
-envelope-not-recorded = (non noté)
-envelope-position = Position à l'ajournement : { $fen }
-envelope-time-used = Temps utilisé : { side-white } { $white }, { side-black } { $black }
-envelope-time-remaining = Temps restant : { side-white } { $white }, { side-black } { $black }
-envelope-sealed-by = Coup secret des { $side }, coup { $number }
-envelope-draw-offer = Proposition de nullité en suspens : { $offer ->
+cli-envelope-title = Enveloppe de coup secret ({ $format })
+cli-envelope-laws = Règles : { $edition } (art. { $article })
+cli-envelope-laws-unknown = Règles : { $edition }
+cli-envelope-player = { $side } : { $name }
+cli-envelope-not-recorded = (non noté)
+cli-envelope-position = Position à l'ajournement : { $fen }
+cli-envelope-time-used = Temps utilisé : { side-white } { $white }, { side-black } { $black }
+cli-envelope-time-remaining = Temps restant : { side-white } { $white }, { side-black } { $black }
+cli-envelope-sealed-by = Coup secret des { $side }, coup { $number }
+cli-envelope-draw-offer = Proposition de nullité en suspens : { $offer ->
         [white] les { side-white } ont proposé la nullité avant l'ajournement
         [black] les { side-black } ont proposé la nullité avant l'ajournement
        *[none] aucune
     }
-envelope-resumption = Reprise : { $at }, { $place }
-envelope-commitment = Empreinte (SHA-256) : { $hex }
-envelope-sealed-to = Chiffrée pour (clé publique X25519) : { $hex }
-envelope-signed-by = Signée par (clé de vérification Ed25519) : { $hex }
-envelope-signature-named = Signature : valide pour la clé de vérification nommée dans l'enveloppe (l'enveloppe n'a pas été modifiée depuis que cette clé l'a signée ; vérifiez que c'est celle du scelleur avec --pub DIR)
-envelope-signature-pub = Signature : valide pour la clé de vérification de l'arbitre { $path } ; chiffrée pour sa clé publique
-envelope-move-white = { $number }. { $move } ({ side-white })
-envelope-move-black = { $number }… { $move } ({ side-black })
+cli-envelope-resumption = Reprise : { $at }, { $place }
+cli-envelope-commitment = Empreinte (SHA-256) : { $hex }
+cli-envelope-sealed-to = Chiffrée pour (clé publique X25519) : { $hex }
+cli-envelope-signed-by = Signée par (clé de vérification Ed25519) : { $hex }
+cli-envelope-signature-named = Signature : valide pour la clé de vérification nommée dans l'enveloppe (l'enveloppe n'a pas été modifiée depuis que cette clé l'a signée ; vérifiez que c'est celle du scelleur avec --pub DIR)
+cli-envelope-signature-pub = Signature : valide pour la clé de vérification de l'arbitre { $path } ; chiffrée pour sa clé publique
+cli-envelope-move-white = { $number }. { $move } ({ side-white })
+cli-envelope-move-black = { $number }… { $move } ({ side-black })
 
 ## arbitre audit (audit-…) : les constats, le rapport texte, son bilan, les erreurs
 

@@ -260,13 +260,13 @@ pub fn state(s: State, lang: Language) -> String {
 pub fn illegal_position(kinds: shakmaty::PositionErrorKinds, lang: Language) -> String {
     let said: Vec<String> = arbitre_laws::position::problems(kinds)
         .into_iter()
-        .map(|code| text(lang, &format!("position-{code}"), &[]))
+        .map(|code| text(lang, &format!("fen-{code}"), &[]))
         .collect();
     match said.is_empty() {
-        true => text(lang, "position-illegal", &[]),
+        true => text(lang, "fen-illegal", &[]),
         false => text(
             lang,
-            "position-illegal-because",
+            "fen-illegal-because",
             &[("problems", Arg::Text(said.join("; ")))],
         ),
     }
@@ -276,7 +276,7 @@ pub fn illegal_position(kinds: shakmaty::PositionErrorKinds, lang: Language) -> 
 pub fn malformed_fen(e: &shakmaty::fen::ParseFenError, lang: Language) -> String {
     text(
         lang,
-        "position-malformed-fen",
+        "fen-malformed-fen",
         &[("part", Arg::Code(arbitre_laws::position::fen_part(e)))],
     )
 }
