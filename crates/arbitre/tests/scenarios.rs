@@ -379,7 +379,10 @@ fn an_adjourned_scenario_seals_a_real_envelope() {
         .expect("open");
     assert!(opened.status.success());
     // the move with its number and side, as a scoresheet writes it
-    assert_eq!(String::from_utf8_lossy(&opened.stdout).trim(), "1… c5 (Black)");
+    assert_eq!(
+        String::from_utf8_lossy(&opened.stdout).trim(),
+        "1… c5 (Black)"
+    );
     // a scenario that does not end adjourned has no envelope to write
     let playing =
         root().join("tests/conformance/adjourn/A9a-sealed-move-played-at-resumption.json");
