@@ -405,6 +405,15 @@ impl Server {
         (status, parse(&text))
     }
 
+    /// A new game from its setup, started by its arbiter (the start
+    /// accepted as entry 0).
+    async fn started(&self, setup: Value) -> Seats {
+        let game = self.create(setup).await;
+        self.accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+            .await;
+        game
+    }
+
     /// A new game (as the organiser) from its setup.
     async fn create(&self, setup: Value) -> Seats {
         let (status, body) = self
@@ -1073,11 +1082,8 @@ async fn websocket_and_ndjson_streams(env: Env) {
 async fn concurrent_requests_on_one_game(env: Env) {
     let server = Server::start(&env).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "600",
+        .started(json!({"edition": "fide-2023", "time_control": "600",
                        "players": {"white": "Race", "black": "Condition"}}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
         .await;
     let post_all = |token: String, bodies: Vec<Value>| {
         let url = server.url(&format!("/api/games/{}/events", game.id));
@@ -1442,11 +1448,8 @@ async fn kill_9_mid_game_loses_nothing_acknowledged(env: Env) {
 async fn graceful_shutdown_stops_and_restarts_the_clocks(env: Env) {
     let mut server = Server::start(&env).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "60",
+        .started(json!({"edition": "fide-2023", "time_control": "60",
                        "players": {"white": "Term", "black": "Signal"}}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
         .await;
     server
         .accepted(&game.id, &game.white, json!({"move": "d4"}), 1)

@@ -279,14 +279,9 @@ pub(super) async fn hostile_strings_are_only_data(env: Env) {
     let white = "Robert'); DROP TABLE events;--";
     let black = "\"Bobby\" \\ <script>alert(1)</script>";
     let event = "Open' OR '1'='1";
-    let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "5400+30",
+    let game = server.started(json!({"edition": "fide-2023", "time_control": "5400+30",
                        "players": {"white": white, "black": black},
-                       "event": event, "site": "x\"] [Result \"1-0", "round": "1; DELETE FROM games"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
-        .await;
+                       "event": event, "site": "x\"] [Result \"1-0", "round": "1; DELETE FROM games"})).await;
     // a written move that is SQL: refused under the Laws, recorded as data
     let answer = server
         .event(
@@ -349,10 +344,7 @@ pub(super) async fn hostile_strings_are_only_data(env: Env) {
 pub(super) async fn hostile_bodies_are_refused(env: Env) {
     let server = Server::start(&env).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .started(json!({"edition": "fide-2023", "time_control": "5400+30"}))
         .await;
     let path = format!("/api/games/{}/events", game.id);
     let deep = format!("{}{}", "[".repeat(15_000), "]".repeat(15_000));

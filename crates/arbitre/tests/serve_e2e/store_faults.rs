@@ -31,10 +31,7 @@ pub(super) async fn an_append_and_its_reload_failing_acknowledge_nothing(env: En
     let (role, as_role, mut admin) = own_role(&env).await;
     let server = Server::start(&as_role).await;
     let game = server
-        .create(json!({"edition": "fide-2005", "time_control": "5400"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .started(json!({"edition": "fide-2005", "time_control": "5400"}))
         .await;
     server
         .accepted(
@@ -156,10 +153,7 @@ pub(super) async fn a_store_refusing_writes_stops_the_clock(env: Env) {
     let (role, as_role, mut admin) = own_role(&env).await;
     let server = Server::start(&as_role).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "5400"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .started(json!({"edition": "fide-2023", "time_control": "5400"}))
         .await;
     server
         .accepted(&game.id, &game.white, json!({"move": "e4"}), 1)
@@ -233,10 +227,7 @@ pub(super) async fn a_store_refusing_writes_stops_the_clock(env: Env) {
 pub(super) async fn a_late_acknowledgement_is_not_charged(env: Env) {
     let server = Server::start(&env).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "5400"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .started(json!({"edition": "fide-2023", "time_control": "5400"}))
         .await;
     let mut admin = PgConnection::connect(&env.db).await.expect("PostgreSQL");
     sqlx::query("BEGIN")
@@ -303,11 +294,8 @@ pub(super) async fn a_sealed_move_survives_a_kill_9_closed(env: Env) {
         arbiter_key.public_key().to_bytes(),
     );
     let game = server
-        .create(json!({"edition": "fide-2001", "time_control": "5400",
+        .started(json!({"edition": "fide-2001", "time_control": "5400",
                        "players": {"white": "Holder", "black": "Sealer"}, "arbiter_key": key}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
         .await;
     server
         .accepted(&game.id, &game.white, json!({"move": "d4"}), 1)
@@ -375,10 +363,7 @@ pub(super) async fn stalled_clients_do_not_hold_a_shutdown(env: Env) {
     use tokio::io::AsyncWriteExt;
     let mut server = Server::start(&env).await;
     let game = server
-        .create(json!({"edition": "fide-2023", "time_control": "5400+30"}))
-        .await;
-    server
-        .accepted(&game.id, &game.arbiter, json!({"start": true}), 0)
+        .started(json!({"edition": "fide-2023", "time_control": "5400+30"}))
         .await;
     let mut held = Vec::new();
     for partial in [
