@@ -51,8 +51,9 @@ export async function post(path, token, body, patience = 15000) {
 }
 
 // An event of the game: answered once on disk ({seq, accepted, decisions, game}).
-export function sendEvent(id, token, action) {
-  return post(`/api/games/${id}/events`, token, { ...action, client_id: newClientId() });
+// `patience`: how long a network failure or a 503 is retried (ms).
+export function sendEvent(id, token, action, patience = 15000) {
+  return post(`/api/games/${id}/events`, token, { ...action, client_id: newClientId() }, patience);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

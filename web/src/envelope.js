@@ -157,6 +157,12 @@ export function secretKeyOf(fileText) {
   return base64(file.hpke_secret_key, 32, 'hpke_secret_key');
 }
 
+/** The X25519 secret key given in the arbiter's link (`&key=`, base64url). */
+export function secretKeyOfLink(text) {
+  const b64 = String(text).replace(/-/g, '+').replace(/_/g, '/');
+  return base64(b64 + '='.repeat((4 - (b64.length % 4)) % 4), 32, 'key');
+}
+
 /**
  * Opens `envelope` (the JSON of `GET …/envelope`) with the arbiter's
  * secret key, after checking its signature against `signerHex`, the

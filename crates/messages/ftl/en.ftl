@@ -675,3 +675,117 @@ audit-file-utf16 = { $file }: not a PGN file as read here: UTF-16 text{ $bom ->
 audit-file-binary = { $file }: not a PGN file: binary data (a zero byte at byte { $at }); PGN is text
 audit-file-no-games = { $file }: no games found ({ $bytes } bytes, no tag or move)
 audit-file-read-error = { $file }: read error near byte { $at }: { $error }
+
+## The game page (issue 27): ids ui-game-…
+
+ui-game-situation = Game situation
+ui-game-situation-not-started = The game has not started: the arbiter starts the clocks
+ui-game-situation-your-move = Your move ({ $side })
+ui-game-situation-offer = { $side } offers a draw
+ui-game-situation-offer-to-you = { $side } offers you a draw: accept or decline it, or make your move
+ui-game-situation-you-seal = Adjourned: write your sealed move
+ui-game-situation-sealing = Adjourned: { $side } writes the sealed move
+ui-game-situation-sealed = Adjourned and sealed: resumption { $at }, { $place }
+ui-game-situation-awaiting = Awaiting the arbiter: { $what }
+ui-game-refused = Refused: { $why }
+ui-game-not-sent = Not sent: the server cannot be reached; try again when the page is live
+ui-game-not-live = Not live: reconnecting…
+ui-game-clock-of = { $side }’s clock
+ui-game-clock-running = running
+ui-game-clock-stopped = stopped
+ui-game-clock-not-live = not live
+ui-game-flag-you-may-claim = { $side }’s flag has fallen: it counts only if you claim it ({ $article }): press “Claim” and choose “a win on time”
+ui-game-your-move = Your move
+ui-game-move-pending = Sending { $move }…
+ui-game-move-lost = Your move { $move } did not reach the server: it is not played and the board is as before; play it again when the page is live
+ui-game-move-illegal = { $move } is not a legal move in this position
+ui-game-move-unreadable = “{ $move }” cannot be read as a move; write it as on a scoresheet, e.g. { $example }, e4, O-O, or from and to squares: e2e4
+ui-game-move-ambiguous = “{ $move }” could be { $candidates }: write which
+ui-game-move-number = No.
+ui-game-steps = Positions of the game
+ui-game-step-first = Starting position
+ui-game-step-back = Previous move
+ui-game-step-next = Next move
+ui-game-step-last = Back to the game
+ui-game-viewing = Position after { $move }: press End or “Back to the game” to return
+ui-game-viewing-start = Starting position: press End or “Back to the game” to return
+ui-game-board-grid = Board: arrows to move between squares, Enter to pick a piece and then its square
+ui-game-board-keys = On the board: Tab to the squares, arrows to move, Enter or Space to pick the piece, then its square; Escape lets it go. ←/→ elsewhere step through the moves.
+ui-game-empty = empty
+ui-game-picked = picked
+ui-game-destination = possible destination
+ui-game-picked-say = { $square } picked: choose its square
+ui-game-not-destination = { $square } is not a square this piece can go to
+ui-game-cannot-move = The piece on { $square } cannot move now
+ui-game-nothing-to-pick = Nothing to pick on { $square }
+ui-game-piece-white-king = White king
+ui-game-piece-white-queen = White queen
+ui-game-piece-white-rook = White rook
+ui-game-piece-white-bishop = White bishop
+ui-game-piece-white-knight = White knight
+ui-game-piece-white-pawn = White pawn
+ui-game-piece-black-king = Black king
+ui-game-piece-black-queen = Black queen
+ui-game-piece-black-rook = Black rook
+ui-game-piece-black-bishop = Black bishop
+ui-game-piece-black-knight = Black knight
+ui-game-piece-black-pawn = Black pawn
+ui-game-queen = Queen
+ui-game-rook = Rook
+ui-game-bishop = Bishop
+ui-game-knight = Knight
+ui-game-cancel = Cancel
+ui-game-arrive-help = Tells the arbiter you are at the board: before the start, during an adjournment and at the resumption (a player absent then may lose the game)
+ui-game-sealed-move = Sealed move
+ui-game-seal-the-move = Seal the move
+ui-game-seal-empty = Write the move you seal
+ui-game-seal-consequence = It cannot be changed, and no one sees it before the arbiter opens the envelope at the resumption.
+ui-game-resign-consequence = The game ends: { $side } wins.
+ui-game-claim-title = Claim
+ui-game-claim-text = Both clocks stop while the arbiter examines the claim.
+ui-game-claim-what = What you claim
+ui-game-claim-intended = The move you intend to play (written, not played), if the claim is about it
+ui-game-confirm-claim = Confirm the claim
+ui-game-claim-right = If the claim is correct the game is drawn ({ $article }).
+ui-game-claim-penalty = If it is incorrect, { $bonus } are added to { $side }’s clock ({ $article }) and the game continues.
+ui-game-claim-penalty-taken = If it is incorrect, { $taken } are taken from your clock and { $bonus } added to { $side }’s ({ $article }), and the game continues.
+ui-game-claim-examined = The arbiter examines the claim ({ $article }).
+ui-game-claim-consequence-flag = If { $side }’s flag has fallen you win, or the game is drawn if you cannot checkmate by any series of legal moves ({ $article }).
+ui-game-claim-consequence-illegal-move = The arbiter examines { $side }’s last move ({ $article }).
+ui-game-claim-consequence-quickplay = The arbiter rules: a draw, a decision postponed, or the claim rejected ({ $article }).
+ui-game-claim-consequence-touch-move = The arbiter examines whether { $side } must move or take the piece touched ({ $article }).
+ui-game-claim-owed = Your claim was not upheld: you must now play the move you wrote, { $move } ({ $article })
+ui-game-start = Start the game
+ui-game-alerts = What the server did by itself
+ui-game-acknowledge = Acknowledge
+ui-game-acknowledged = acknowledged
+ui-game-presence = At the board
+ui-game-presence-line = { $who }: { $what }
+ui-game-present = present
+ui-game-not-present = not recorded present
+ui-game-record-present-white = Record White present
+ui-game-record-present-black = Record Black present
+ui-game-and = {" "}and{" "}
+ui-game-resume-absent-title = { $count ->
+        [one] { $who } is not recorded present. Resume the game?
+       *[other] { $who } are not recorded present. Resume the game?
+    }
+ui-game-resume-absent-text = { $count ->
+        [one] The clock of the player absent runs from the resumption; he can still report his arrival afterwards.
+       *[other] Both clocks may run from the resumption; each player can still report his arrival afterwards.
+    }
+ui-game-resume-anyway = Resume anyway
+ui-game-key-held = This page holds the arbiter’s key of this game (from the arbiter’s link): the envelope opens here, the key never leaves the page.
+ui-game-open-with-file = Open with this key file
+ui-game-open-with-printed = Open with what was printed
+ui-game-choose-key-file = Choose the key file first
+ui-game-adjourn-the-game = Adjourn the game
+ui-game-resumption-time = Resumption time
+ui-game-required-note = Fields marked * are required.
+ui-game-required-missing = Fill in the fields marked *
+ui-game-side = Side
+ui-game-result = Result
+ui-game-declare-confirm = Declare the result { $result }?
+ui-game-declare-consequence = The game ends with this result, recorded with the article given.
+
+## The console (issue 27): ids ui-console-…

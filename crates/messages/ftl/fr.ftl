@@ -694,3 +694,117 @@ audit-file-utf16 = { $file } : pas un fichier PGN tel qu'il est lu ici : texte U
 audit-file-binary = { $file } : pas un fichier PGN : des données binaires (un octet nul à l'octet { $at }) ; un PGN est du texte
 audit-file-no-games = { $file } : aucune partie trouvée ({ $bytes } octets, ni balise ni coup)
 audit-file-read-error = { $file } : erreur de lecture vers l'octet { $at } : { $error }
+
+## The game page (issue 27): ids ui-game-…
+
+ui-game-situation = Situation de la partie
+ui-game-situation-not-started = La partie n’a pas commencé : l’arbitre met les pendules en marche
+ui-game-situation-your-move = À vous de jouer ({ $side })
+ui-game-situation-offer = Les { $side } proposent nulle
+ui-game-situation-offer-to-you = Les { $side } vous proposent nulle : acceptez, refusez, ou jouez votre coup
+ui-game-situation-you-seal = Ajournée : écrivez votre coup sous enveloppe
+ui-game-situation-sealing = Ajournée : les { $side } écrivent le coup sous enveloppe
+ui-game-situation-sealed = Ajournée, coup sous enveloppe : reprise { $at }, { $place }
+ui-game-situation-awaiting = En attente de l’arbitre : { $what }
+ui-game-refused = Refusé : { $why }
+ui-game-not-sent = Non envoyé : le serveur ne répond pas ; réessayez quand la page est en direct
+ui-game-not-live = Hors ligne : reconnexion…
+ui-game-clock-of = Pendule des { $side }
+ui-game-clock-running = en marche
+ui-game-clock-stopped = arrêtée
+ui-game-clock-not-live = pas en direct
+ui-game-flag-you-may-claim = Le drapeau des { $side } est tombé : il ne compte que si vous le réclamez ({ $article }) ; appuyez sur « Réclamer » et choisissez « le gain au temps »
+ui-game-your-move = Votre coup
+ui-game-move-pending = Envoi de { $move }…
+ui-game-move-lost = Votre coup { $move } n’est pas parvenu au serveur : il n’est pas joué et l’échiquier est comme avant ; rejouez-le quand la page est en direct
+ui-game-move-illegal = { $move } n’est pas un coup légal dans cette position
+ui-game-move-unreadable = « { $move } » ne se lit pas comme un coup ; écrivez-le comme sur la feuille de partie, par exemple { $example }, e4, O-O, ou les cases de départ et d’arrivée : e2e4
+ui-game-move-ambiguous = « { $move } » peut être { $candidates } : précisez lequel
+ui-game-move-number = No
+ui-game-steps = Positions de la partie
+ui-game-step-first = Position de départ
+ui-game-step-back = Coup précédent
+ui-game-step-next = Coup suivant
+ui-game-step-last = Retour à la partie
+ui-game-viewing = Position après { $move } : appuyez sur Fin ou « Retour à la partie » pour revenir
+ui-game-viewing-start = Position de départ : appuyez sur Fin ou « Retour à la partie » pour revenir
+ui-game-board-grid = Échiquier : flèches pour aller de case en case, Entrée pour prendre une pièce puis choisir sa case
+ui-game-board-keys = Sur l’échiquier : Tab jusqu’aux cases, flèches pour se déplacer, Entrée ou Espace pour prendre la pièce, puis sa case ; Échap la repose. Ailleurs, ←/→ parcourent les coups.
+ui-game-empty = vide
+ui-game-picked = prise
+ui-game-destination = case possible
+ui-game-picked-say = { $square } prise : choisissez sa case
+ui-game-not-destination = { $square } n’est pas une case où cette pièce peut aller
+ui-game-cannot-move = La pièce en { $square } ne peut pas jouer maintenant
+ui-game-nothing-to-pick = Rien à prendre en { $square }
+ui-game-piece-white-king = roi blanc
+ui-game-piece-white-queen = dame blanche
+ui-game-piece-white-rook = tour blanche
+ui-game-piece-white-bishop = fou blanc
+ui-game-piece-white-knight = cavalier blanc
+ui-game-piece-white-pawn = pion blanc
+ui-game-piece-black-king = roi noir
+ui-game-piece-black-queen = dame noire
+ui-game-piece-black-rook = tour noire
+ui-game-piece-black-bishop = fou noir
+ui-game-piece-black-knight = cavalier noir
+ui-game-piece-black-pawn = pion noir
+ui-game-queen = Dame
+ui-game-rook = Tour
+ui-game-bishop = Fou
+ui-game-knight = Cavalier
+ui-game-cancel = Annuler
+ui-game-arrive-help = Signale à l’arbitre que vous êtes à l’échiquier : avant le début, pendant un ajournement et à la reprise (un joueur absent peut alors perdre la partie)
+ui-game-sealed-move = Coup sous enveloppe
+ui-game-seal-the-move = Mettre le coup sous enveloppe
+ui-game-seal-empty = Écrivez le coup que vous mettez sous enveloppe
+ui-game-seal-consequence = Il ne pourra plus être changé, et personne ne le voit avant que l’arbitre ouvre l’enveloppe à la reprise.
+ui-game-resign-consequence = La partie se termine : les { $side } gagnent.
+ui-game-claim-title = Réclamer
+ui-game-claim-text = Les deux pendules sont arrêtées pendant que l’arbitre examine la réclamation.
+ui-game-claim-what = Ce que vous réclamez
+ui-game-claim-intended = Le coup que vous comptez jouer (écrit, pas joué), si la réclamation porte sur lui
+ui-game-confirm-claim = Confirmer la réclamation
+ui-game-claim-right = Si la réclamation est fondée, la partie est nulle ({ $article }).
+ui-game-claim-penalty = Si elle ne l’est pas, { $bonus } sont ajoutées à la pendule des { $side } ({ $article }) et la partie continue.
+ui-game-claim-penalty-taken = Si elle ne l’est pas, { $taken } sont retirées de votre pendule et { $bonus } ajoutées à celle des { $side } ({ $article }), et la partie continue.
+ui-game-claim-examined = L’arbitre examine la réclamation ({ $article }).
+ui-game-claim-consequence-flag = Si le drapeau des { $side } est tombé, vous gagnez, ou la partie est nulle si vous ne pouvez mater par aucune suite de coups légaux ({ $article }).
+ui-game-claim-consequence-illegal-move = L’arbitre examine le dernier coup des { $side } ({ $article }).
+ui-game-claim-consequence-quickplay = L’arbitre statue : nulle, décision différée, ou réclamation rejetée ({ $article }).
+ui-game-claim-consequence-touch-move = L’arbitre examine si les { $side } doivent jouer ou prendre la pièce touchée ({ $article }).
+ui-game-claim-owed = Votre réclamation n’est pas retenue : vous devez maintenant jouer le coup écrit, { $move } ({ $article })
+ui-game-start = Commencer la partie
+ui-game-alerts = Ce que le serveur a fait de lui-même
+ui-game-acknowledge = Pris connaissance
+ui-game-acknowledged = vu
+ui-game-presence = À l’échiquier
+ui-game-presence-line = { $who } : { $what }
+ui-game-present = présent
+ui-game-not-present = présence non constatée
+ui-game-record-present-white = Constater la présence des Blancs
+ui-game-record-present-black = Constater la présence des Noirs
+ui-game-and = {" "}et{" "}
+ui-game-resume-absent-title = { $count ->
+        [one] Présence non constatée : { $who }. Reprendre la partie ?
+       *[other] Présences non constatées : { $who }. Reprendre la partie ?
+    }
+ui-game-resume-absent-text = { $count ->
+        [one] La pendule du joueur absent tourne dès la reprise ; il peut encore signaler son arrivée ensuite.
+       *[other] Les pendules peuvent tourner dès la reprise ; chaque joueur peut encore signaler son arrivée ensuite.
+    }
+ui-game-resume-anyway = Reprendre quand même
+ui-game-key-held = Cette page détient la clé de l’arbitre pour cette partie (venue du lien de l’arbitre) : l’enveloppe s’ouvre ici, la clé ne quitte jamais la page.
+ui-game-open-with-file = Ouvrir avec ce fichier de clé
+ui-game-open-with-printed = Ouvrir avec ce qui a été affiché
+ui-game-choose-key-file = Choisissez d’abord le fichier de clé
+ui-game-adjourn-the-game = Ajourner la partie
+ui-game-resumption-time = Heure de reprise
+ui-game-required-note = Les champs marqués * sont obligatoires.
+ui-game-required-missing = Remplissez les champs marqués *
+ui-game-side = Camp
+ui-game-result = Résultat
+ui-game-declare-confirm = Prononcer le résultat { $result } ?
+ui-game-declare-consequence = La partie se termine sur ce résultat, inscrit avec l’article donné.
+
+## The console (issue 27): ids ui-console-…

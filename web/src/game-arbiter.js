@@ -1,0 +1,285 @@
+// The arbiter's panel: start, stop and restart the clocks; what the game
+// waits for and its rulings; the adjournment (the resumption's time and
+// place, both players' presence, "Record … present", a resumption confirmed
+// when a player is absent, the envelope opened in one click with the key of
+// the arbiter's link, or with his key file, or with what the command line
+// printed); time adjustments and results with the edition's articles; the
+// server's alerts, each acknowledged once (remembered in this browser).
+import { g, side, isArbiter, over } from './game-context.js';
+import { $, el, button, showError, confirmDialog } from './game-ui.js';
+import { getJson } from './api.js';
+import { pending as awaited } from './rulings.js';
+
+const keyName = () => `arbitre-key-${g.id}`;
+const ackName = () => `arbitre-ack-${g.id}`;
+
+// The arbiter's key from the link (`#seat=…&key=…`): kept in this browser
+// for this game, and taken out of the address bar at once (a screenshot or
+// a shared screen would show it).
+export function keepKeyFromLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const key = params.get('key');
+  if (!key) return;
+  try {
+    localStorage.setItem(keyName(), key);
+  } catch {
+    // private browsing: the key is used for this visit only
+    sessionKey = key;
+  }
+  params.delete('key');
+  history.replaceState(null, '', `${location.pathname}${location.search}#${params.toString()}`);
+}
+let sessionKey = null;
+const heldKey = () => sessionKey || localStorage.getItem(keyName());
+
+function acknowledged() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(ackName()) || '[]'));
+  } catch {
+    return new Set();
+  }
+}
+
+function acknowledge(seq) {
+  const done = acknowledged();
+  done.add(seq);
+  localStorage.setItem(ackName(), JSON.stringify([...done]));
+  g.render();
+}
+
+function showAlerts() {
+  const alerts = [...(g.state.alerts || [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const box = $('#alerts');
+  box.hidden = !alerts.length;
+  const done = acknowledged();
+  const seen = new Set();
+  $('#alert-list').replaceChildren(...alerts.filter((a) => {
+    const k = a.seq ?? a.message;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  }).map((a) => {
+    const ok = done.has(a.seq);
+    const li = el('li', { className: ok ? 'acknowledged' : 'alert' }, el('span', { textContent: a.message }));
+    if (ok) li.append(' ', el('small', { textContent: `(${g.t('ui-game-acknowledged')})` }));
+    else li.append(' ', button(g.t('ui-game-acknowledge'), () => acknowledge(a.seq)));
+    return li;
+  }));
+}
+
+// the presence of both players, when the arbiter must know it: before the
+// start, during the adjournment, at the resumption until the envelope is open
+function presenceMatters() {
+  const s = g.state;
+  if (over() || !s.present) return false;
+  const a = s.adjournment;
+  return !s.started || s.state === 'adjourned' || (a?.phase === 'resumed' && !a.opened);
+}
+
+function showPresence() {
+  const s = g.state;
+  const box = $('#presence');
+  box.hidden = !presenceMatters();
+  if (box.hidden) return;
+  const t = g.t;
+  $('#presence-list').replaceChildren(...['white', 'black'].map((c) => {
+    const here = !!s.present[c];
+    const name = s.players?.[c] ? `${side(c)} (${s.players[c]})` : side(c);
+    const li = el('li', { className: here ? 'here' : 'absent' }, el('span', { textContent: t('ui-game-presence-line', { who: name, what: t(here ? 'ui-game-present' : 'ui-game-not-present') }) }));
+    if (!here) li.append(' ', button(t(`ui-game-record-present-${c}`), () => g.act({ arrive: c }, { error: '#arbiter-error' })));
+    return li;
+  }));
+}
+
+async function resume() {
+  const s = g.state;
+  const t = g.t;
+  const absent = s.present ? ['white', 'black'].filter((c) => !s.present[c]) : [];
+  if (absent.length) {
+    const names = absent.map((c) => (s.players?.[c] ? `${side(c)} (${s.players[c]})` : side(c))).join(t('ui-game-and'));
+    const ok = await confirmDialog({
+      title: t('ui-game-resume-absent-title', { count: absent.length, who: names }),
+      text: t('ui-game-resume-absent-text', { count: absent.length }),
+      ok: t('ui-game-resume-anyway'),
+    });
+    if (!ok) return;
+  }
+  await g.act({ resume: true }, { error: '#arbiter-error' });
+}
+
+// the envelope waits to be opened
+function envelopeWaits() {
+  const s = g.state;
+  return s.awaiting?.what === 'open-envelope';
+}
+
+async function openWith(secretOf) {
+  let secret;
+  try {
+    const { openEnvelope } = await import('/assets/envelope.js');
+    secret = await secretOf();
+    const [envelope, health] = await Promise.all([
+      getJson(`/api/games/${encodeURIComponent(g.id)}/envelope`, g.token),
+      getJson('/api/health'),
+    ]);
+    const open = await openEnvelope(envelope, secret, health.envelope_signer);
+    await g.act({ open }, { error: '#open-error' });
+  } catch (err) {
+    showError('#open-error', err.code ? g.t(err.code) : err.message);
+  } finally {
+    secret?.fill?.(0);
+  }
+}
+
+function showOpen() {
+  const box = $('#open-box');
+  box.hidden = !envelopeWaits();
+  if (box.hidden) return;
+  const key = heldKey();
+  $('#open-now').hidden = !key;
+  $('#open-key-held').hidden = !key;
+  // the browser's cryptography is there in a secure context only (https,
+  // or the server on this computer)
+  const secure = !!globalThis.crypto?.subtle;
+  for (const e of $('#open-key-form').elements) e.disabled = !secure;
+  $('#open-now').disabled = !secure;
+  $('#open-key-form').title = secure ? '' : g.t('ui-open-needs-secure');
+}
+
+// the edition's articles, offered in the article fields
+function showArticles() {
+  const list = $('#article-list');
+  const articles = [...new Set(Object.values(g.state.articles || {}).concat(g.state.article || []).filter(Boolean))].sort();
+  const key = articles.join();
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...articles.map((a) => el('option', { value: a })));
+}
+
+// a sensible resumption: tomorrow at 10:00, as the arbiter writes it
+function defaultResumption() {
+  const d = new Date(Date.now() + 86400000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} 10:00`;
+}
+
+export function showArbiter() {
+  const panel = $('#arbiter-panel');
+  panel.hidden = !isArbiter();
+  if (panel.hidden) return;
+  const t = g.t;
+  const s = g.state;
+  const done = over();
+  const started = s.started;
+  const adjourned = s.state === 'adjourned';
+  const out = [];
+  showAlerts();
+  if (!done && !started) {
+    out.push(button(t('ui-game-start'), () => g.act({ start: true }, { error: '#arbiter-error' }), { className: 'primary' }));
+    for (const absent of ['white', 'black']) out.push(button(t('ui-start-absent', { side: side(absent) }), () => g.act({ start: { absent: [absent] } }, { error: '#arbiter-error' })));
+  }
+  if (!done && started && !adjourned) {
+    if (s.running) out.push(button(t('ui-stop-clocks'), () => g.act({ stop_clocks: true }, { error: '#arbiter-error' })));
+    else out.push(button(t('ui-restart-clocks'), () => g.act({ restart_clocks: true }, { error: '#arbiter-error' })));
+  }
+  // what the game waits for, and the rulings that answer it
+  const question = awaited(s, t);
+  $('#arbiter-question').textContent = question?.question || '';
+  for (const choice of question?.choices || []) out.push(button(choice.label, () => g.act(choice.action, { error: '#arbiter-error' })));
+  if (adjourned && !done) {
+    const a = s.adjournment;
+    if (a?.phase !== 'awaiting-seal') out.push(button(t('ui-resume'), resume, { className: 'primary' }));
+    out.push(button(t('ui-envelope-lost'), () => g.act({ envelope_lost: true }, { error: '#arbiter-error' })));
+    out.push(button(t('ui-unrestorable-position'), () => g.act({ unrestorable: 'position' }, { error: '#arbiter-error' })));
+    out.push(button(t('ui-unrestorable-times'), () => g.act({ unrestorable: 'times' }, { error: '#arbiter-error' })));
+  }
+  $('#arbiter-actions').replaceChildren(...out);
+  showPresence();
+  showOpen();
+  showArticles();
+  $('#adjourn-box').hidden = done || !started || adjourned;
+  const at = $('#adjourn-at');
+  if (!at.value && !at.dataset.touched) at.value = defaultResumption();
+  for (const form of ['#adjust-form', '#result-form']) {
+    for (const e of $(form).elements) e.disabled = done;
+  }
+}
+
+export function arbiterForms() {
+  $('#adjourn-at').oninput = (e) => (e.target.dataset.touched = '1');
+  $('#adjourn-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const t = g.t;
+    const resumeAt = $('#adjourn-at').value.trim();
+    const place = $('#adjourn-place').value.trim();
+    if (!resumeAt || !place) {
+      showError('#adjourn-error', t('ui-game-required-missing'));
+      (resumeAt ? $('#adjourn-place') : $('#adjourn-at')).focus();
+      return;
+    }
+    const answer = await g.act({ adjourn: { resume_at: resumeAt, place } }, { error: '#adjourn-error' });
+    if (answer.accepted) $('#adjourn-box').open = false;
+  };
+  $('#adjust-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const seconds = $('#adjust-seconds').value;
+    const article = $('#adjust-article').value.trim();
+    if (seconds === '' || !article) {
+      showError('#adjust-error', g.t('ui-game-required-missing'));
+      return;
+    }
+    const s = $('#adjust-side').value;
+    await g.act({ adjust_time: { [s]: Number(seconds), article } }, { error: '#adjust-error' });
+  };
+  $('#result-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const article = $('#result-article').value.trim();
+    if (!article) {
+      showError('#result-error', g.t('ui-game-required-missing'));
+      return;
+    }
+    const result = $('#result-value').value;
+    const ok = await confirmDialog({ title: g.t('ui-game-declare-confirm', { result }), text: g.t('ui-game-declare-consequence'), ok: g.t('ui-apply') });
+    if (ok) await g.act({ declare_result: { result, article } }, { error: '#result-error' });
+  };
+  $('#open-now').onclick = () => openWith(async () => {
+    const { secretKeyOfLink } = await import('/assets/envelope.js');
+    return secretKeyOfLink(heldKey());
+  });
+  $('#open-key-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const file = $('#open-key').files[0];
+    if (!file) {
+      showError('#open-error', g.t('ui-game-choose-key-file'));
+      return;
+    }
+    await openWith(async () => {
+      const { secretKeyOf } = await import('/assets/envelope.js');
+      return secretKeyOf(await file.text());
+    });
+    $('#open-key').value = '';
+  };
+  // what `arbitre envelope open --json` printed, pasted whole; or the move
+  // and the salt in their own fields
+  $('#open-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const text = $('#open-move').value.trim();
+    let open = { move: text, salt: $('#open-salt').value.trim() };
+    if (text.startsWith('{')) {
+      try {
+        const pasted = JSON.parse(text);
+        open = { move: String(pasted.move ?? ''), salt: String(pasted.salt ?? '') };
+      } catch {
+        showError('#open-error', g.t('ui-open-hint'));
+        return;
+      }
+    }
+    if (!open.move) {
+      showError('#open-error', g.t('ui-open-hint'));
+      return;
+    }
+    const answer = await g.act({ open }, { error: '#open-error' });
+    if (answer.accepted) $('#open-move').value = '';
+  };
+}
+
