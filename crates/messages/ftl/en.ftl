@@ -789,3 +789,124 @@ ui-game-declare-confirm = Declare the result { $result }?
 ui-game-declare-consequence = The game ends with this result, recorded with the article given.
 
 ## The console (issue 27): ids ui-console-…
+ui-console-skip = Skip to the round
+ui-console-token-hint = The organiser's token: printed by `arbitre serve` at its first start, or the one given with `--organiser-token`
+ui-console-token-checking = Checking the token…
+ui-console-token-ok = Token accepted: this console acts as the organiser and as the arbiter of every game
+ui-console-token-wrong = This server does not know this token: check it and paste it again
+ui-console-token-seat = This token is a seat's, for one game: open that game's link instead; the console needs the organiser's token
+ui-console-token-empty = Paste the organiser's token
+ui-console-token-needed = Open the console with the organiser's token first
+ui-console-token-forget = Forget the token
+ui-console-token-forgotten = Token forgotten in this browser
+ui-console-required = required
+ui-console-optional = optional
+ui-console-tc-presets = Usual time controls
+ui-console-tc-classical = Classical
+ui-console-tc-rapid = Rapid
+ui-console-tc-blitz = Blitz
+ui-console-tc-preset = Time control { $what }
+ui-console-tc-written = Time control, as written
+ui-console-tc-hint = For example: 90 min + 30 s, 90+30, 40 moves in 2 h then 1 h, G/60, 3+2
+ui-console-tc-minutes = Minutes
+ui-console-tc-increment-field = Seconds added per move
+ui-console-tc-simple = Or in minutes and seconds
+ui-console-tc-reads = Reads as
+ui-console-tc-pgn = PGN TimeControl
+ui-console-tc-type = Game type
+ui-console-tc-empty = Write the time control, or choose one above
+ui-console-tc-unreadable = “{ $what }” cannot be read as a time control: write for example “90 min + 30 s” or “40 moves in 2 h, then 1 h”
+ui-console-tc-hours = { $n } h
+ui-console-tc-minutes-n = { $n } min
+ui-console-tc-seconds = { $n } s
+ui-console-tc-moves-in = { $moves } moves in { $time }
+ui-console-tc-rest = { $time } for the rest of the game
+ui-console-tc-then = , then
+ui-console-tc-increment = { $seconds } s per move
+ui-console-tc-delay = a delay of { $seconds } s per move
+ui-console-tc-bronstein = a Bronstein delay of { $seconds } s per move
+ui-console-tc-from-move-one = {" "}from move 1
+ui-console-tc-no-clock = no clock
+ui-console-create = Create the game
+ui-console-creating = Creating the game…
+ui-console-fix-form = The game is not created: correct the field marked below
+ui-console-created = Game created: { $what }
+ui-console-copy = Copy { $what }
+ui-console-copied = Copied: { $what }
+ui-console-copy-failed = The link could not be copied: select it and copy it by hand
+ui-console-print = Print the sheet of links
+ui-console-sheet-hint = Print this sheet, or show each QR code to the phone at its board
+ui-console-key-title = The key to this game's envelopes
+ui-console-key-only-copy = The arbiter's link holds the only copy of the key that opens this game's sealed envelopes: the server does not keep it. Keep the arbiter's link or save the key before you leave this page; without it no envelope of this game can be opened.
+ui-console-key-kept = The key is also kept in this browser: the arbiter's page opened from here opens the envelope in one click.
+ui-console-key-save = Save the arbiter's key
+ui-console-warnings = To know before the game
+ui-console-round = The round
+ui-console-live = Live
+ui-console-not-live = Not live: reconnecting…
+ui-console-updated = Updated at { $time }
+ui-console-col-board = Board
+ui-console-col-players = Players
+ui-console-col-state = State
+ui-console-col-clocks = Clocks
+ui-console-col-waits = Waits for the arbiter
+ui-console-col-links = Links
+ui-console-not-started = not started
+ui-console-to-move = { $side } to move
+ui-console-moves = { $n ->
+        [one] 1 move
+       *[other] { $n } moves
+    }
+ui-console-adjourned-to-seal = adjourned: { $side } to seal
+ui-console-adjourned-sealed = adjourned, move sealed
+ui-console-resumed = resumed
+ui-console-present = present: { $what }
+ui-console-nobody = nobody
+ui-console-finished = finished: { $result }
+ui-console-altered = altered in the database
+ui-console-clock = { $side }: { $time }
+ui-console-clock-running = { $side }: { $time }, running
+ui-console-nothing = nothing
+ui-console-not-sealable = cannot be sealed
+ui-console-open-board = Open board { $n } as arbiter
+ui-console-spectate = Spectator's view
+ui-console-no-links = Seat links: only in the browser that created the game
+ui-console-start-none = Every game is already started
+ui-console-started = { $count ->
+        [one] 1 game started
+       *[other] { $count } games started
+    }
+ui-console-adjourn-title = Adjourn every game being played
+ui-console-adjourn-explain = { $count ->
+        [one] 1 game being played will be adjourned: its player with the move seals his next move in an envelope.
+       *[other] { $count } games being played will be adjourned: in each, the player with the move seals his next move in an envelope.
+    }
+ui-console-resume-at = Resumption time
+ui-console-place = Place
+ui-console-adjourn-n = { $count ->
+        [one] Adjourn 1 game
+       *[other] Adjourn { $count } games
+    }
+ui-console-cancel = Cancel
+ui-console-adjourn-none = No game is being played: there is nothing to adjourn
+ui-console-adjourned = { $count ->
+        [one] 1 game adjourned
+       *[other] { $count } games adjourned
+    }
+ui-console-unsealable-warning = { $count ->
+        [one] 1 game cannot be sealed (no arbiter's key): its player cannot put his move in an envelope
+       *[other] { $count } games cannot be sealed (no arbiter's key): their players cannot put their moves in an envelope
+    }
+ui-console-default-place = Playing hall
+ui-console-field-required = This field is required
+ui-console-pgn-none = No game to export yet
+ui-console-server-down = The server does not answer ({ $what }); the console tries again
+ui-console-refused = Refused: { $what }
+ui-console-board-n = Board { $n }
+ui-console-count-games = { $count ->
+        [one] 1 game
+       *[other] { $count } games
+    }
+ui-console-count-playing = { $count } being played
+ui-console-count-waiting = { $count } waiting for the arbiter
+ui-console-created-hint = Hand each player his link (or its QR code); keep the arbiter's.

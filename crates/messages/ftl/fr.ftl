@@ -808,3 +808,124 @@ ui-game-declare-confirm = Prononcer le résultat { $result } ?
 ui-game-declare-consequence = La partie se termine sur ce résultat, inscrit avec l’article donné.
 
 ## The console (issue 27): ids ui-console-…
+ui-console-skip = Aller à la ronde
+ui-console-token-hint = Le jeton de l’organisateur : affiché par `arbitre serve` à son premier lancement, ou celui donné avec `--organiser-token`
+ui-console-token-checking = Vérification du jeton…
+ui-console-token-ok = Jeton accepté : cette console agit en organisateur et en arbitre de chaque partie
+ui-console-token-wrong = Ce serveur ne connaît pas ce jeton : vérifiez-le et collez-le de nouveau
+ui-console-token-seat = Ce jeton est celui d’une place, pour une seule partie : ouvrez plutôt le lien de cette partie ; la console demande le jeton de l’organisateur
+ui-console-token-empty = Collez le jeton de l’organisateur
+ui-console-token-needed = Ouvrez d’abord la console avec le jeton de l’organisateur
+ui-console-token-forget = Oublier le jeton
+ui-console-token-forgotten = Jeton oublié dans ce navigateur
+ui-console-required = obligatoire
+ui-console-optional = facultatif
+ui-console-tc-presets = Cadences usuelles
+ui-console-tc-classical = Classique
+ui-console-tc-rapid = Rapide
+ui-console-tc-blitz = Blitz
+ui-console-tc-preset = Cadence { $what }
+ui-console-tc-written = Cadence, telle qu’on l’écrit
+ui-console-tc-hint = Par exemple : 90 min + 30 s, 90+30, 40 coups en 2 h puis 1 h, G/60, 3+2
+ui-console-tc-minutes = Minutes
+ui-console-tc-increment-field = Secondes ajoutées par coup
+ui-console-tc-simple = Ou en minutes et secondes
+ui-console-tc-reads = Se lit
+ui-console-tc-pgn = TimeControl du PGN
+ui-console-tc-type = Type de partie
+ui-console-tc-empty = Écrivez la cadence, ou choisissez-en une ci-dessus
+ui-console-tc-unreadable = « { $what } » ne se lit pas comme une cadence : écrivez par exemple « 90 min + 30 s » ou « 40 coups en 2 h puis 1 h »
+ui-console-tc-hours = { $n } h
+ui-console-tc-minutes-n = { $n } min
+ui-console-tc-seconds = { $n } s
+ui-console-tc-moves-in = { $moves } coups en { $time }
+ui-console-tc-rest = { $time } pour le reste de la partie
+ui-console-tc-then = , puis
+ui-console-tc-increment = { $seconds } s par coup
+ui-console-tc-delay = un délai de { $seconds } s par coup
+ui-console-tc-bronstein = un délai Bronstein de { $seconds } s par coup
+ui-console-tc-from-move-one = {" "}dès le premier coup
+ui-console-tc-no-clock = sans pendule
+ui-console-create = Créer la partie
+ui-console-creating = Création de la partie…
+ui-console-fix-form = La partie n’est pas créée : corrigez le champ signalé ci-dessous
+ui-console-created = Partie créée : { $what }
+ui-console-copy = Copier le { $what }
+ui-console-copied = Copié : { $what }
+ui-console-copy-failed = Le lien n’a pas pu être copié : sélectionnez-le et copiez-le à la main
+ui-console-print = Imprimer la feuille des liens
+ui-console-sheet-hint = Imprimez cette feuille, ou présentez chaque code QR au téléphone de sa table
+ui-console-key-title = La clé des enveloppes de cette partie
+ui-console-key-only-copy = Le lien de l’arbitre contient la seule copie de la clé qui ouvre les enveloppes scellées de cette partie : le serveur ne la garde pas. Gardez le lien de l’arbitre ou enregistrez la clé avant de quitter cette page ; sans elle, aucune enveloppe de cette partie ne peut être ouverte.
+ui-console-key-kept = La clé est aussi gardée dans ce navigateur : la page de l’arbitre ouverte d’ici ouvre l’enveloppe en un clic.
+ui-console-key-save = Enregistrer la clé de l’arbitre
+ui-console-warnings = À savoir avant la partie
+ui-console-round = La ronde
+ui-console-live = En direct
+ui-console-not-live = Pas en direct : reconnexion…
+ui-console-updated = Mis à jour à { $time }
+ui-console-col-board = Table
+ui-console-col-players = Joueurs
+ui-console-col-state = État
+ui-console-col-clocks = Pendules
+ui-console-col-waits = Attend l’arbitre
+ui-console-col-links = Liens
+ui-console-not-started = pas commencée
+ui-console-to-move = Trait aux { $side }
+ui-console-moves = { $n ->
+        [one] 1 coup
+       *[other] { $n } coups
+    }
+ui-console-adjourned-to-seal = ajournée : les { $side } mettent sous enveloppe
+ui-console-adjourned-sealed = ajournée, coup sous enveloppe
+ui-console-resumed = reprise
+ui-console-present = présents : { $what }
+ui-console-nobody = personne
+ui-console-finished = terminée : { $result }
+ui-console-altered = altérée dans la base de données
+ui-console-clock = { $side } : { $time }
+ui-console-clock-running = { $side } : { $time }, en marche
+ui-console-nothing = rien
+ui-console-not-sealable = ne peut être mise sous enveloppe
+ui-console-open-board = Ouvrir la table { $n } en tant qu’arbitre
+ui-console-spectate = Vue des spectateurs
+ui-console-no-links = Liens des places : seulement dans le navigateur qui a créé la partie
+ui-console-start-none = Toutes les parties sont déjà lancées
+ui-console-started = { $count ->
+        [one] 1 partie lancée
+       *[other] { $count } parties lancées
+    }
+ui-console-adjourn-title = Ajourner toutes les parties en cours
+ui-console-adjourn-explain = { $count ->
+        [one] 1 partie en cours sera ajournée : le joueur au trait met son prochain coup sous enveloppe.
+       *[other] { $count } parties en cours seront ajournées : dans chacune, le joueur au trait met son prochain coup sous enveloppe.
+    }
+ui-console-resume-at = Heure de reprise
+ui-console-place = Lieu
+ui-console-adjourn-n = { $count ->
+        [one] Ajourner 1 partie
+       *[other] Ajourner { $count } parties
+    }
+ui-console-cancel = Annuler
+ui-console-adjourn-none = Aucune partie n’est en cours : rien à ajourner
+ui-console-adjourned = { $count ->
+        [one] 1 partie ajournée
+       *[other] { $count } parties ajournées
+    }
+ui-console-unsealable-warning = { $count ->
+        [one] 1 partie ne peut être mise sous enveloppe (pas de clé d’arbitre) : son joueur ne peut pas sceller son coup
+       *[other] { $count } parties ne peuvent être mises sous enveloppe (pas de clé d’arbitre) : leurs joueurs ne peuvent pas sceller leur coup
+    }
+ui-console-default-place = Salle de jeu
+ui-console-field-required = Ce champ est obligatoire
+ui-console-pgn-none = Aucune partie à exporter
+ui-console-server-down = Le serveur ne répond pas ({ $what }) ; la console réessaie
+ui-console-refused = Refusé : { $what }
+ui-console-board-n = Table { $n }
+ui-console-count-games = { $count ->
+        [one] 1 partie
+       *[other] { $count } parties
+    }
+ui-console-count-playing = { $count } en cours
+ui-console-count-waiting = { $count } en attente de l’arbitre
+ui-console-created-hint = Donnez à chaque joueur son lien (ou son code QR) ; gardez celui de l’arbitre.
