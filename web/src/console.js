@@ -584,7 +584,7 @@ function stateWords(game, s) {
   if (s.result && s.result !== '*') return t('ui-console-finished', { result: s.result });
   const words = [];
   if (!s.started) words.push(t('ui-console-not-started'));
-  else if (s.state === 'adjourned') {
+  else if (s.state === 'adjourned' || s.adjournment?.phase === 'awaiting-seal') {
     const phase = s.adjournment?.phase;
     words.push(phase === 'awaiting-seal' ? t('ui-console-adjourned-to-seal', { side: side(s.adjournment?.sealer || s.to_move) }) : t('ui-console-adjourned-sealed'));
   } else {
@@ -818,7 +818,7 @@ function drawPending(games) {
       li.append(p);
     }
     if (currentToken() && tokenState === 'ok') {
-      li.append(linkTo(arbiterHref(g.id), t('ui-open-as-arbiter'), t('ui-console-open-board', { n: board })));
+      li.append(linkTo(arbiterHref(g.id), t('ui-console-open-board', { n: board })));
     }
     items.push(li);
   });
@@ -865,7 +865,8 @@ function render() {
 function isPlaying(g) {
   const s = state(g.id);
   if (g.tampered) return false;
-  if (s) return s.started && s.state === 'playing' && s.result === '*';
+  // an adjournment waiting for its sealed move is adjourned already
+  if (s) return s.started && s.state === 'playing' && s.result === '*' && s.adjournment?.phase !== 'awaiting-seal';
   return g.state === 'playing' && g.result === '*' && g.moves > 0;
 }
 
