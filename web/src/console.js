@@ -81,6 +81,7 @@ function tokenMessage(key, kind) {
   el.className = `message ${kind || ''}`;
   const wrong = kind === 'error';
   $('#token').setAttribute('aria-invalid', String(wrong));
+  $('#token-form').classList.toggle('accepted', kind === 'ok');
 }
 
 // Whether `token` is the organiser's: a WebSocket to a game, told the token
@@ -197,7 +198,10 @@ function drawPresets() {
     name.id = `preset-${kind}`;
     name.textContent = t(`ui-console-tc-${kind}`);
     row.setAttribute('aria-labelledby', name.id);
-    row.append(name, ...pgns.map((pgn) => {
+    const chips = document.createElement('div');
+    chips.className = 'chips';
+    row.append(name, chips);
+    chips.append(...pgns.map((pgn) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'chip';
@@ -591,7 +595,8 @@ function stateWords(game, s) {
     if (s.adjournment?.phase === 'resumed') words.push(t('ui-console-resumed'));
     if (s.to_move) words.push(t('ui-console-to-move', { side: side(s.to_move) }));
   }
-  words.push(t('ui-console-moves', { n: Math.ceil((s.scoresheet?.length ?? game.moves * 2) / 2) || game.moves || 0 }));
+  const plies = s.scoresheet?.length ?? 0;
+  if (s.started && s.state !== 'finished') words.push(t('ui-console-move-number', { n: Math.floor(plies / 2) + 1 }));
   if (s.present && (s.state === 'adjourned' || s.adjournment)) {
     const who = ['white', 'black'].filter((c) => s.present[c]).map(side);
     words.push(t('ui-console-present', { what: who.length ? who.join(', ') : t('ui-console-nobody') }));
@@ -713,14 +718,16 @@ function row(game, index) {
   list.className = 'row-links';
   if (links?.links) {
     list.append(
-      linkTo(links.links.white, `${t('ui-link-white')} — ${players?.white || side('white')}`),
-      linkTo(links.links.black, `${t('ui-link-black')} — ${players?.black || side('black')}`),
+      linkTo(links.links.white, t('ui-link-white'), `${t('ui-link-white')} — ${players?.white || side('white')}`),
+      linkTo(links.links.black, t('ui-link-black'), `${t('ui-link-black')} — ${players?.black || side('black')}`),
     );
   }
+  // the organiser acts as every game's arbiter (his token in the fragment,
+  // never in a server's log), with the key this browser keeps
   if (currentToken() && tokenState === 'ok' && !game.tampered) {
-    list.append(linkTo(arbiterHref(game.id), `${t('ui-link-arbiter')} — ${gameName(players, board)}`, null));
+    list.append(linkTo(arbiterHref(game.id), t('ui-link-arbiter'), `${t('ui-link-arbiter')} — ${gameName(players, board)}`));
   } else if (links?.links && !game.tampered) {
-    list.append(linkTo(links.links.arbiter, `${t('ui-link-arbiter')} — ${gameName(players, board)}`));
+    list.append(linkTo(links.links.arbiter, t('ui-link-arbiter'), `${t('ui-link-arbiter')} — ${gameName(players, board)}`));
   }
   const more = document.createElement('div');
   more.className = 'row-more';
@@ -1018,8 +1025,21 @@ function liveStatus(up, at) {
   el.title = at ? t('ui-console-updated', { time: at.toLocaleTimeString(t.lang) }) : '';
 }
 
+// Text with `commands` in backticks: the commands as code.
+function withCode(el) {
+  const parts = el.textContent.split('`');
+  if (parts.length < 3) return;
+  el.replaceChildren(...parts.map((part, i) => {
+    if (i % 2 === 0) return part;
+    const code = document.createElement('code');
+    code.textContent = part;
+    return code;
+  }));
+}
+
 function retranslate() {
   translate(document, t);
+  withCode($('#token-hint'));
   document.title = `${t('ui-console')} — arbitre`;
   tokenMessage($('#token-message').dataset.key, $('#token-message').classList.contains('error') ? 'error' : $('#token-message').classList.contains('ok') ? 'ok' : '');
   drawPresets();

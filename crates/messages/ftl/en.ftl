@@ -853,8 +853,9 @@ ui-console-col-waits = Waits for the arbiter
 ui-console-col-links = Links
 ui-console-not-started = not started
 ui-console-to-move = { $side } to move
+ui-console-move-number = move { $n }
 ui-console-moves = { $n ->
-        [one] 1 move
+        [one] { $n } move
        *[other] { $n } moves
     }
 ui-console-adjourned-to-seal = adjourned: { $side } to seal
@@ -873,12 +874,12 @@ ui-console-spectate = Spectator's view
 ui-console-no-links = Seat links: only in the browser that created the game
 ui-console-start-none = Every game is already started
 ui-console-started = { $count ->
-        [one] 1 game started
+        [one] { $count } game started
        *[other] { $count } games started
     }
 ui-console-adjourn-title = Adjourn every game being played
 ui-console-adjourn-explain = { $count ->
-        [one] 1 game being played will be adjourned: its player with the move seals his next move in an envelope.
+        [one] { $count } game being played will be adjourned: its player with the move seals his next move in an envelope.
        *[other] { $count } games being played will be adjourned: in each, the player with the move seals his next move in an envelope.
     }
 ui-console-resume-at = Resumption time
@@ -890,11 +891,11 @@ ui-console-adjourn-n = { $count ->
 ui-console-cancel = Cancel
 ui-console-adjourn-none = No game is being played: there is nothing to adjourn
 ui-console-adjourned = { $count ->
-        [one] 1 game adjourned
+        [one] { $count } game adjourned
        *[other] { $count } games adjourned
     }
 ui-console-unsealable-warning = { $count ->
-        [one] 1 game cannot be sealed (no arbiter's key): its player cannot put his move in an envelope
+        [one] { $count } game cannot be sealed (no arbiter's key): its player cannot put his move in an envelope
        *[other] { $count } games cannot be sealed (no arbiter's key): their players cannot put their moves in an envelope
     }
 ui-console-default-place = Playing hall
@@ -904,7 +905,7 @@ ui-console-server-down = The server does not answer ({ $what }); the console tri
 ui-console-refused = Refused: { $what }
 ui-console-board-n = Board { $n }
 ui-console-count-games = { $count ->
-        [one] 1 game
+        [one] { $count } game
        *[other] { $count } games
     }
 ui-console-count-playing = { $count } being played

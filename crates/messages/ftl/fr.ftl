@@ -872,8 +872,9 @@ ui-console-col-waits = Attend l’arbitre
 ui-console-col-links = Liens
 ui-console-not-started = pas commencée
 ui-console-to-move = Trait aux { $side }
+ui-console-move-number = coup { $n }
 ui-console-moves = { $n ->
-        [one] 1 coup
+        [one] { $n } coup
        *[other] { $n } coups
     }
 ui-console-adjourned-to-seal = ajournée : les { $side } mettent sous enveloppe
@@ -892,12 +893,12 @@ ui-console-spectate = Vue des spectateurs
 ui-console-no-links = Liens des places : seulement dans le navigateur qui a créé la partie
 ui-console-start-none = Toutes les parties sont déjà lancées
 ui-console-started = { $count ->
-        [one] 1 partie lancée
+        [one] { $count } partie lancée
        *[other] { $count } parties lancées
     }
 ui-console-adjourn-title = Ajourner toutes les parties en cours
 ui-console-adjourn-explain = { $count ->
-        [one] 1 partie en cours sera ajournée : le joueur au trait met son prochain coup sous enveloppe.
+        [one] { $count } partie en cours sera ajournée : le joueur au trait met son prochain coup sous enveloppe.
        *[other] { $count } parties en cours seront ajournées : dans chacune, le joueur au trait met son prochain coup sous enveloppe.
     }
 ui-console-resume-at = Heure de reprise
@@ -909,11 +910,11 @@ ui-console-adjourn-n = { $count ->
 ui-console-cancel = Annuler
 ui-console-adjourn-none = Aucune partie n’est en cours : rien à ajourner
 ui-console-adjourned = { $count ->
-        [one] 1 partie ajournée
+        [one] { $count } partie ajournée
        *[other] { $count } parties ajournées
     }
 ui-console-unsealable-warning = { $count ->
-        [one] 1 partie ne peut être mise sous enveloppe (pas de clé d’arbitre) : son joueur ne peut pas sceller son coup
+        [one] { $count } partie ne peut être mise sous enveloppe (pas de clé d’arbitre) : son joueur ne peut pas sceller son coup
        *[other] { $count } parties ne peuvent être mises sous enveloppe (pas de clé d’arbitre) : leurs joueurs ne peuvent pas sceller leur coup
     }
 ui-console-default-place = Salle de jeu
@@ -923,7 +924,7 @@ ui-console-server-down = Le serveur ne répond pas ({ $what }) ; la console rée
 ui-console-refused = Refusé : { $what }
 ui-console-board-n = Table { $n }
 ui-console-count-games = { $count ->
-        [one] 1 partie
+        [one] { $count } partie
        *[other] { $count } parties
     }
 ui-console-count-playing = { $count } en cours
