@@ -34,7 +34,7 @@ const board = ['chessground.base.css', 'chessground.brown.css', 'chessground.cbu
   .map((f) => `/* ${f} (@lichess-org/chessground, GPL-3.0-or-later; cburnett pieces by Colin M.L. Burnett, GPL-2.0-or-later) */\n${readFileSync(join(cg, f), 'utf8')}`)
   .join('\n');
 writeFileSync(join(out, 'board.css'), board);
-for (const f of ['style.css', 'game.html', 'console.html']) copyFileSync(join(here, 'src', f), join(out, f));
+for (const f of ['style.css', 'console.css', 'game.html', 'console.html']) copyFileSync(join(here, 'src', f), join(out, f));
 
 if (check) {
   const dist = join(here, 'dist');

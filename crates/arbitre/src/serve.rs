@@ -115,8 +115,13 @@ fn rate(per_second: u32, burst: u32) -> Option<(NonZeroU32, NonZeroU32)> {
 pub fn run(args: ServeArgs) -> ExitCode {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // colours only for a person at a terminal: a file, a pipe or a
+    // journal gets plain text (and NO_COLOR is honoured)
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colour)
         .with_writer(std::io::stderr);
     if args.json_logs {
         builder.json().init();

@@ -434,6 +434,13 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
     }
 }
 
+/// Whether `text` can be read as a move at all in `lang`'s letters (or
+/// UCI, or castling), whatever the position: what [`read_move`] calls
+/// [`Reading::Unreadable`] is exactly what this calls unreadable.
+pub fn is_readable(text: &str, lang: Language) -> bool {
+    text.len() <= MAX_MOVE_LEN && parse(text, lang).is_some()
+}
+
 /// Replaces English piece letters by the language's.
 fn translate(english: &str, lang: Language) -> String {
     english

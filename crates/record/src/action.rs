@@ -63,6 +63,10 @@ pub enum ActionRecord {
     },
     /// The player is at the board.
     Arrive,
+    /// The arbiter records this player at the board (`"arrive": "white"`:
+    /// he is the judge of presence). An API request only: the server
+    /// stores it as the player's own `arrive` (docs/SERVER.md).
+    ArriveFor(Color),
     /// The arbiter adjourns the game.
     Adjourn {
         /// Date and time of resumption.
@@ -210,7 +214,7 @@ struct RawAction {
     resign: Option<bool>,
     seal: Option<RawSeal>,
     open: Option<RawOpen>,
-    arrive: Option<bool>,
+    arrive: Option<RawArrive>,
     adjourn: Option<RawAdjourn>,
     resume: Option<bool>,
     ruling: Option<String>,
@@ -223,6 +227,18 @@ struct RawAction {
     restart_clocks: Option<bool>,
     adjust_time: Option<RawAdjust>,
     declare_result: Option<RawDeclare>,
+}
+
+/// `"arrive": true` (a player for himself) or `"arrive": "white"` (the
+/// arbiter records that player present).
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "true, or the side the arbiter records present (\"white\" or \"black\")"
+)]
+enum RawArrive {
+    Flag(bool),
+    Side(String),
 }
 
 fn flag(value: bool, path: &str) -> Result<(), RecordError> {
@@ -251,7 +267,7 @@ impl ActionRecord {
             ActionRecord::Resign => ActionKind::Resign,
             ActionRecord::Seal(_) => ActionKind::Seal,
             ActionRecord::Open { .. } => ActionKind::Open,
-            ActionRecord::Arrive => ActionKind::Arrive,
+            ActionRecord::Arrive | ActionRecord::ArriveFor(_) => ActionKind::Arrive,
             ActionRecord::Adjourn { .. } => ActionKind::Adjourn,
             ActionRecord::Resume => ActionKind::Resume,
             ActionRecord::Ruling(_) => ActionKind::Ruling,
@@ -360,9 +376,13 @@ impl ActionRecord {
                 .ok_or_else(|| err("open.salt", "expected 64 hexadecimal digits (the salt)"))?;
             actions.push(ActionRecord::Open { text: o.mv, salt });
         }
-        if let Some(v) = raw.arrive {
-            flag(v, "arrive")?;
-            actions.push(ActionRecord::Arrive);
+        match raw.arrive {
+            Some(RawArrive::Flag(v)) => {
+                flag(v, "arrive")?;
+                actions.push(ActionRecord::Arrive);
+            }
+            Some(RawArrive::Side(s)) => actions.push(ActionRecord::ArriveFor(side(&s, "arrive")?)),
+            None => {}
         }
         if let Some(a) = raw.adjourn {
             actions.push(ActionRecord::Adjourn {
@@ -518,6 +538,7 @@ impl ActionRecord {
             ActionRecord::Adjourn { resume_at, place } => {
                 json!({"resume_at": resume_at, "place": place})
             }
+            ActionRecord::ArriveFor(c) => Value::String(side_code(*c).into()),
             ActionRecord::Ruling(j) => Value::String(j.code().into()),
             ActionRecord::Unrestorable(u) => Value::String(u.code().into()),
             ActionRecord::SetClocks { white, black } => {
@@ -597,7 +618,7 @@ impl ActionRecord {
                 text: text.clone(),
                 salt: salt.clone(),
             },
-            ActionRecord::Arrive => Action::Arrive,
+            ActionRecord::Arrive | ActionRecord::ArriveFor(_) => Action::Arrive,
             ActionRecord::Adjourn { resume_at, place } => Action::Adjourn {
                 resume_at: resume_at.clone(),
                 place: place.clone(),

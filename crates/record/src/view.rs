@@ -200,8 +200,15 @@ pub fn live_state_cached(
         "claims": game.claims(to_move).into_iter().map(|k| k.code()).collect::<Vec<_>>(),
         "adjournment": game.adjournment().map(adjournment),
         "started": game.started(),
+        "present": {"white": game.present().white, "black": game.present().black},
         "check": game.position().is_check(),
         "articles": articles(game),
+        "initial_fen": Fen::from_position(game.start(), EnPassantMode::Legal).to_string(),
+        "uci": game
+            .moves()
+            .iter()
+            .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+            .collect::<Vec<_>>(),
     });
     if let (Value::Object(s), Value::Object(e)) = (&mut state, extra) {
         for (k, v) in e {

@@ -244,6 +244,7 @@ pub fn router(app: Arc<App>) -> Router {
             post(import_game).layer(axum::extract::DefaultBodyLimit::max(IMPORT_LIMIT)),
         )
         .route("/api/games/{id}", get(game_state))
+        .route("/api/game-type", get(game_type))
         .route("/api/games/{id}/events", post(post_event).layer(small))
         .route("/api/games/{id}/stream", get(crate::stream::stream))
         .route("/api/games/{id}/pgn", get(game_pgn))
@@ -443,7 +444,7 @@ async fn create_game(
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<Response, ApiError> {
     let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
     let mut request = GameRequest::parse(&text).map_err(ApiError::record)?;
     // an online game compensates network lag unless the organiser says not
@@ -462,11 +463,22 @@ async fn create_game(
             ..ApiError::malformed(e)
         })?;
     }
+    // no key given and none configured: a key pair for this game's
+    // arbiter, whose secret half leaves in this answer only
+    let made = match (&request.arbiter_key, &app.shared.default_arbiter_key) {
+        (None, None) => Some(crate::keys::make_arbiter_key().map_err(|e| {
+            ApiError::unavailable(format!("no key pair for the arbiter could be made: {e}"))
+        })?),
+        _ => None,
+    };
+    let arbiter_key = request
+        .arbiter_key
+        .or_else(|| made.as_ref().map(|m| m.public.clone()));
     let created_ms = app.shared.clock.now_ms();
     let meta = GameMeta {
         setup: request.setup.clone(),
         tags: request.tags,
-        arbiter_key: request.arbiter_key,
+        arbiter_key,
         arbiter_starts: true,
         origin_ms: created_ms,
         lang: Some(lang.code().into()),
@@ -480,12 +492,51 @@ async fn create_game(
         .create_game(&new_game(&id, created_ms, &meta, state, hashes)?)
         .await
         .map_err(store_unavailable)?;
+    let sealable = meta.arbiter_key.is_some() || app.shared.default_arbiter_key.is_some();
     app.shared.adopt(&id, meta, live);
     tracing::info!(game = %id, "created");
-    Ok((
+    Ok(created(&id, &tokens, made, sealable))
+}
+
+/// The answer to a game's creation: its id and tokens (API.md), each
+/// seat's link, the arbiter's key when the server made it (given here
+/// once, stored nowhere), and whether a sealed move can be put in an
+/// envelope, with what to do when not. Never cached.
+fn created(
+    id: &str,
+    tokens: &Value,
+    made: Option<crate::keys::MadeKey>,
+    sealable: bool,
+) -> Response {
+    let link = |seat: &str| {
+        format!(
+            "/games/{id}#seat={}",
+            tokens[seat].as_str().unwrap_or_default()
+        )
+    };
+    let mut arbiter = link("arbiter");
+    let mut body = json!({
+        "id": id,
+        "tokens": tokens,
+        "sealable": sealable,
+        "warnings": if sealable { json!([]) } else { json!([{
+            "code": "no-arbiter-key",
+            "message": "this game cannot be sealed: no arbiter's key was given (`arbiter_key`) and the server has none (`--arbiter-key`). \
+                        Give one at creation to adjourn it with a sealed move; otherwise the arbiter finishes it in its session or uses a paper envelope",
+        }]) },
+    });
+    if let Some(made) = made {
+        arbiter.push_str("&key=");
+        arbiter.push_str(&made.link);
+        body["arbiter_key_file"] = made.file;
+    }
+    body["links"] = json!({"white": link("white"), "black": link("black"), "arbiter": arbiter});
+    (
         StatusCode::CREATED,
-        Json(json!({"id": id, "tokens": tokens})),
-    ))
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(body),
+    )
+        .into_response()
 }
 
 /// `POST /api/games/import`: a whole scenario file becomes a stored game,
@@ -501,7 +552,7 @@ async fn import_game(
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<Response, ApiError> {
     let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
     let scenario = scenario::parse(&text).map_err(ApiError::record)?;
     let (stored, game) =
@@ -511,10 +562,17 @@ async fn import_game(
     if let Some(name) = &stored.setup.name {
         tags.insert("event".into(), Value::from(name.clone()));
     }
+    // as at creation: a key pair for the arbiter when the server has none
+    let made = match &app.shared.default_arbiter_key {
+        None => Some(crate::keys::make_arbiter_key().map_err(|e| {
+            ApiError::unavailable(format!("no key pair for the arbiter could be made: {e}"))
+        })?),
+        Some(_) => None,
+    };
     let meta = GameMeta {
         setup: stored.setup.clone(),
         tags,
-        arbiter_key: None,
+        arbiter_key: made.as_ref().map(|m| m.public.clone()),
         arbiter_starts: stored.arbiter_starts,
         // the game goes on from its last instant, now
         origin_ms: created_ms.saturating_sub(game.now().millis()),
@@ -572,10 +630,7 @@ async fn import_game(
         store.append(append).await.map_err(store_unavailable)?;
     }
     tracing::info!(game = %id, entries = stored.entries.len(), "imported");
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "tokens": tokens})),
-    ))
+    Ok(created(&id, &tokens, made, true))
 }
 
 /// `GET /api/games` filters.
@@ -589,12 +644,23 @@ struct ListQuery {
 
 /// `GET /api/games`: the games, oldest first.
 #[utoipa::path(get, path = "/api/games", tag = "games", params(ListQuery),
-    responses((status = 200, body = crate::openapi::GameList)))]
+    responses((status = 200, body = crate::openapi::GameList), (status = 401, body = crate::openapi::ErrorBody),
+              (status = 429, body = crate::openapi::ErrorBody)))]
 async fn list_games(
     State(app): State<Arc<App>>,
+    headers: HeaderMap,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    // anyone may list; a token given is checked and said back (`you`), so
+    // that a console tells a wrong token at once
+    let you = match headers.contains_key(header::AUTHORIZATION) {
+        true => Some(match app.who(&headers).await? {
+            Who::Organiser => json!("organiser"),
+            Who::Seat { game, seat } => json!({"seat": seat.code(), "game": game}),
+        }),
+        false => None,
+    };
     if let Some(state) = &query.state {
         if !["playing", "adjourned", "finished", "awaiting-ruling"].contains(&state.as_str()) {
             return Err(ApiError {
@@ -633,7 +699,51 @@ async fn list_games(
             item
         })
         .collect();
-    Ok(Json(json!({ "games": games })))
+    let mut body = json!({ "games": games });
+    if let Some(you) = you {
+        body["you"] = you;
+    }
+    Ok(Json(body))
+}
+
+/// `?edition=…&time_control=…` of `GET /api/game-type`.
+#[derive(Deserialize)]
+struct GameTypeQuery {
+    edition: String,
+    time_control: String,
+}
+
+/// `GET /api/game-type`: what a time control makes a game under an
+/// edition (standard, rapid or blitz: the flag and illegal-move rules
+/// follow), with the article that defines it — a console's preview before
+/// the game is created, from the edition's own table.
+#[utoipa::path(get, path = "/api/game-type", tag = "games",
+    params(("edition" = String, Query, description = "fide-1930, fide-2001, fide-2005, fide-2023 or fide-online-2021"),
+           ("time_control" = String, Query, description = "PGN TimeControl, e.g. 5400+30 or 40/7200:3600")),
+    responses((status = 200, body = crate::openapi::GameTypeAnswer), (status = 400, body = crate::openapi::ErrorBody)))]
+async fn game_type(
+    query: Result<Query<GameTypeQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    let text = json!({"edition": query.edition, "time_control": query.time_control}).to_string();
+    let request = GameRequest::parse(&text).map_err(ApiError::record)?;
+    let edition = request.setup.edition_id().map_err(ApiError::record)?;
+    let setup = request.setup.to_setup(true).map_err(ApiError::record)?;
+    let game = arbitre_laws::Game::new(setup)
+        .map_err(|e| ApiError::record(arbitre_record::setup::setup_error(e)))?;
+    let types = edition.laws().game_types;
+    let kind = game.game_type();
+    let article = match kind {
+        arbitre_laws::GameType::Blitz => Some(types.blitz_article),
+        arbitre_laws::GameType::Rapid => Some(types.rapid_article),
+        arbitre_laws::GameType::Standard => None,
+    };
+    Ok(Json(json!({
+        "edition": query.edition,
+        "time_control": query.time_control,
+        "game_type": kind.code(),
+        "article": article,
+    })))
 }
 
 /// `GET /api/games/{id}`: the state, clocks at the moment of reading.

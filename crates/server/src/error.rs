@@ -79,6 +79,12 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, "stale", message)
     }
 
+    /// 409: the request does not fit the game's state (`cannot-seal`,
+    /// `not-started`): nothing was recorded.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+
     /// 413: the body is larger than the server takes.
     pub fn too_large(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", message)

@@ -19,6 +19,42 @@ pub fn public_key(b64: &str) -> Result<PublicKey, String> {
     PublicKey::from_bytes(&bytes).map_err(|e| e.to_string())
 }
 
+/// The format of the arbiter's key file, as `arbitre keygen` writes
+/// `arbiter.key` (crates/arbitre/src/envelope.rs) and the game page reads it.
+pub const KEY_FILE_FORMAT: &str = "arbitre-arbiter-key/2";
+
+/// An arbiter's key pair the server makes for a game created without one
+/// (the README's default: no `--arbiter-key`, no `arbiter_key`). The
+/// server keeps only `public`; the secret half leaves in the creation's
+/// answer and is then forgotten (SECURITY.md, "The arbiter's key").
+pub struct MadeKey {
+    /// The public key, base64, as `arbiter_key` takes it.
+    pub public: String,
+    /// The secret key file (`arbiter.key`'s JSON).
+    pub file: serde_json::Value,
+    /// The X25519 secret, base64url without padding: the `key=` of the
+    /// arbiter's link's fragment.
+    pub link: String,
+}
+
+/// A fresh key pair for one game's arbiter.
+pub fn make_arbiter_key() -> Result<MadeKey, String> {
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let opening = arbitre_envelope::SecretKey::generate().map_err(|e| e.to_string())?;
+    let signing = arbitre_envelope::generate_signing_key().map_err(|e| e.to_string())?;
+    let secret = opening.to_bytes();
+    let signing_bytes = zeroize::Zeroizing::new(signing.to_bytes());
+    Ok(MadeKey {
+        public: public_key_b64(opening.public_key()),
+        file: serde_json::json!({
+            "format": KEY_FILE_FORMAT,
+            "hpke_secret_key": STANDARD.encode(secret.as_ref()),
+            "signing_key": STANDARD.encode(signing_bytes.as_ref()),
+        }),
+        link: URL_SAFE_NO_PAD.encode(secret.as_ref()),
+    })
+}
+
 /// The base64 form of a public key.
 pub fn public_key_b64(key: &PublicKey) -> String {
     STANDARD.encode(key.to_bytes())
@@ -58,5 +94,27 @@ mod tests {
         assert_eq!(&public_key(&b64).unwrap(), secret.public_key());
         assert!(public_key("not base64!").unwrap_err().contains("base64"));
         assert!(public_key("AAAA").unwrap_err().contains("3 bytes"));
+    }
+
+    #[test]
+    fn made_keys_open_what_is_sealed_to_them() {
+        use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let made = make_arbiter_key().unwrap();
+        let other = make_arbiter_key().unwrap();
+        assert_ne!(made.public, other.public, "a fresh key each time");
+        let link: [u8; 32] = URL_SAFE_NO_PAD
+            .decode(&made.link)
+            .unwrap()
+            .try_into()
+            .unwrap();
+        let file: [u8; 32] = STANDARD
+            .decode(made.file["hpke_secret_key"].as_str().unwrap())
+            .unwrap()
+            .try_into()
+            .unwrap();
+        assert_eq!(link, file, "the link and the file hold the same secret");
+        let secret = arbitre_envelope::SecretKey::from_bytes(&link).unwrap();
+        assert_eq!(public_key_b64(secret.public_key()), made.public);
+        assert_eq!(made.file["format"], KEY_FILE_FORMAT);
     }
 }

@@ -35,6 +35,14 @@ pub enum Rejection {
     },
     /// The sealed move could not be put in its envelope (400).
     Envelope(String),
+    /// The game cannot be sealed: it has no arbiter's key to seal to (409).
+    CannotSeal,
+    /// A player's action before the arbiter's start (409): nothing
+    /// happened at the board, nothing is recorded.
+    NotStarted {
+        /// The action's code.
+        action: &'static str,
+    },
 }
 
 /// The keys a server seals with: the arbiter's public key (the server can
@@ -78,6 +86,18 @@ pub struct Alert {
     pub t: Instant,
     /// Why the server made it.
     pub cause: ServerCause,
+    /// What it did to the clocks: `Some(true)` stopped them, `Some(false)`
+    /// restarted them, `None` neither (a time entry).
+    pub stops: Option<bool>,
+}
+
+/// Whether an action stops (`Some(true)`) or restarts (`Some(false)`) the clocks.
+fn stops(action: &ActionRecord) -> Option<bool> {
+    match action {
+        ActionRecord::StopClocks => Some(true),
+        ActionRecord::RestartClocks => Some(false),
+        _ => None,
+    }
 }
 
 /// A live game and the part of its log not yet stored.
@@ -121,13 +141,17 @@ impl LiveGame {
             .entries
             .iter()
             .filter_map(|e| {
-                e.server.map(|cause| Alert {
-                    seq: e.seq,
-                    t: match &e.entry {
-                        arbitre_record::Entry::Event(event) => event.t,
-                        arbitre_record::Entry::Time(t) => *t,
-                    },
-                    cause,
+                e.server.map(|cause| {
+                    let (t, stops) = match &e.entry {
+                        arbitre_record::Entry::Event(event) => (event.t, stops(&event.action)),
+                        arbitre_record::Entry::Time(t) => (*t, None),
+                    };
+                    Alert {
+                        seq: e.seq,
+                        t,
+                        cause,
+                        stops,
+                    }
                 })
             })
             .collect();
@@ -220,7 +244,18 @@ impl LiveGame {
         {
             return Ok((first.clone(), None));
         }
-        let kind = request.action.kind();
+        // the arbiter records a player present: that player's arrival
+        let (by, action) = match (by, request.action) {
+            (Actor::Arbiter, ActionRecord::ArriveFor(c)) => {
+                (Actor::Player(c), ActionRecord::Arrive)
+            }
+            (Actor::Player(p), ActionRecord::ArriveFor(c)) if p == c => (by, ActionRecord::Arrive),
+            (Actor::Player(_), ActionRecord::ArriveFor(_)) => {
+                return Err(Rejection::NotYours { action: "arrive" })
+            }
+            (by, action) => (by, action),
+        };
+        let kind = action.kind();
         if kind.by_arbiter() != (by == Actor::Arbiter) {
             return Err(Rejection::NotYours {
                 action: kind.code(),
@@ -233,9 +268,10 @@ impl LiveGame {
                 });
             }
         }
+        self.input_error(by, &action)?;
         // time never runs backwards in the log
         let t = now.max(self.game.now());
-        let action = match request.action {
+        let action = match action {
             ActionRecord::Seal(SealRecord::Text(text)) => self.seal(by, t, &text.0, sealer)?,
             other => other,
         };
@@ -260,6 +296,35 @@ impl LiveGame {
         Ok((answer, entry))
     }
 
+    /// What is refused as an input error before the Laws see it: nothing
+    /// happened at the board, so nothing goes into the log (issue 27). A
+    /// text that cannot be read as a move at all (a typing mistake: a
+    /// well-formed move that is illegal or ambiguous is a move made, and
+    /// recorded), and a player's action before the arbiter's start (his
+    /// own arrival apart). A sealed move stays a record whatever it says:
+    /// Annex A judges it.
+    fn input_error(&self, by: Actor, action: &ActionRecord) -> Result<(), Rejection> {
+        let Actor::Player(_) = by else {
+            return Ok(());
+        };
+        if !self.game.started() && !matches!(action, ActionRecord::Arrive) {
+            return Err(Rejection::NotStarted {
+                action: action.kind().code(),
+            });
+        }
+        if let ActionRecord::Move { text, .. } = action {
+            if !arbitre_laws::notation::is_readable(text.trim(), self.game.notation()) {
+                return Err(Rejection::Malformed(RecordError {
+                    path: "move".into(),
+                    message: format!(
+                        "{text:?} cannot be read as a move (SAN such as \"Nf3\", \"exd5\", \"O-O\", \"e8=Q\", or UCI such as \"g1f3\"); nothing was recorded"
+                    ),
+                }));
+            }
+        }
+        Ok(())
+    }
+
     /// The sealed move as the log may hold it: a commitment and the
     /// envelope encrypted to the arbiter's public key. The clear part is the
     /// one the game shows once sealed (A2), taken from a copy of the game
@@ -272,9 +337,7 @@ impl LiveGame {
         sealer: Option<&Sealer>,
     ) -> Result<ActionRecord, Rejection> {
         let Some(sealer) = sealer else {
-            return Err(Rejection::Envelope(
-                "no arbiter key to seal the move to: the game was created without one and the server has none".into(),
-            ));
+            return Err(Rejection::CannotSeal);
         };
         let mut trial = self.game.clone();
         trial.apply(&arbitre_laws::Event {
@@ -311,6 +374,7 @@ impl LiveGame {
         cause: ServerCause,
     ) -> Option<StoredEntry> {
         let t = at.max(self.game.now());
+        let stops = stops(&action);
         let record = EventRecord {
             t,
             by: Actor::Arbiter,
@@ -327,6 +391,7 @@ impl LiveGame {
             seq: entry.seq,
             t,
             cause,
+            stops,
         });
         Some(entry)
     }
@@ -346,6 +411,7 @@ impl LiveGame {
             seq: entry.seq,
             t,
             cause,
+            stops: None,
         });
         entry
     }

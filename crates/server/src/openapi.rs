@@ -51,6 +51,16 @@ pub struct Object(BTreeMap<String, Value>);
 pub struct Created {
     id: String,
     tokens: Tokens,
+    /// Each seat's page: `/games/ID#seat=TOKEN`; the arbiter's with
+    /// `&key=…` when the server made his key (the only copy).
+    links: Tokens,
+    /// The arbiter's key file (`arbiter.key`), when the server made the
+    /// key pair (no `arbiter_key`, no `--arbiter-key`): shown once, never stored.
+    arbiter_key_file: Option<Object>,
+    /// Whether a sealed move of this game can be put in an envelope.
+    sealable: bool,
+    /// What the organiser should know (`no-arbiter-key`: the game cannot be sealed).
+    warnings: Vec<Object>,
 }
 
 /// The seats' tokens.
@@ -59,6 +69,17 @@ pub struct Tokens {
     white: String,
     black: String,
     arbiter: String,
+}
+
+/// `GET /api/game-type`: the game type a time control makes under an edition.
+#[derive(ToSchema)]
+pub struct GameTypeAnswer {
+    edition: String,
+    time_control: String,
+    /// `standard`, `rapid` or `blitz`.
+    game_type: String,
+    /// The article defining rapid or blitz (none for standard).
+    article: Option<String>,
 }
 
 /// An error.
@@ -71,6 +92,9 @@ pub struct ErrorBody {
 #[derive(ToSchema)]
 pub struct GameList {
     games: Vec<GameSummary>,
+    /// Who the token given is (only when one is given: a wrong one is a
+    /// 401): `"organiser"`, or `{"seat", "game"}`.
+    you: Option<Value>,
 }
 
 /// One game of the list.
@@ -131,8 +155,24 @@ pub struct GameState {
     /// `offer`, `resign`, `threefold`, `fifty-moves`, `flag`,
     /// `illegal-move`, `quickplay`, `touch-move`, `seal`).
     articles: BTreeMap<String, String>,
-    /// What the server recorded by itself (an outage, a shutdown).
+    /// What the server recorded by itself (an outage, a shutdown): one
+    /// alert per outage, in time order, `{seq, t, cause, message, duration}`.
     alerts: Vec<Object>,
+    /// Who is at the board, as the arbiter knows it (`arrive`).
+    present: Sides,
+    /// Whether a sealed move can be put in an envelope (the game has an arbiter's key).
+    sealable: bool,
+    /// The position the game started from.
+    initial_fen: String,
+    /// The moves on the board in UCI, one per scoresheet entry.
+    uci: Vec<String>,
+}
+
+/// A value for each side.
+#[derive(ToSchema)]
+pub struct Sides {
+    white: bool,
+    black: bool,
 }
 
 /// One action of SCENARIOS.md without `t` and `by` (`{"move": "Nf3"}`,
@@ -211,6 +251,7 @@ impl Modify for Tampered {
         crate::app::create_game,
         crate::app::import_game,
         crate::app::list_games,
+        crate::app::game_type,
         crate::app::game_state,
         crate::app::post_event,
         crate::stream::stream,

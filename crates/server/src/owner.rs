@@ -952,6 +952,10 @@ impl Owner {
             arbitre_record::ActionRecord::Move { .. } | arbitre_record::ActionRecord::Press
         );
         let clock_before = live.game().clock().running();
+        // an adjournment of a game that cannot be sealed: said to the
+        // arbiter who adjourns, before any player is asked to seal
+        let unsealable_adjourn = sealer.is_none()
+            && matches!(request.action, arbitre_record::ActionRecord::Adjourn { .. });
         let submit = || live.submit(by, request, now, sealer);
         let (answer, entry) = if may_search {
             searching(submit)
@@ -978,7 +982,16 @@ impl Owner {
                 }
             }
         }
-        Ok(answer.to_json(state(self)))
+        let mut json = answer.to_json(state(self));
+        if unsealable_adjourn && answer.accepted {
+            json["warnings"] = json!([{
+                "code": "no-arbiter-key",
+                "message": "this game cannot be sealed: it has no arbiter's key (`arbiter_key` at creation, or the server's `--arbiter-key`). \
+                            The player's seal will be refused; have the move written on paper in a sealed envelope and declare the result \
+                            or set the position at the resumption, or finish the game in this session",
+            }]);
+        }
+        Ok(json)
     }
 
     /// Appends `entry` to the store and, once committed, broadcasts it.
@@ -1113,6 +1126,7 @@ impl Owner {
         if let Value::Object(map) = &mut state {
             map.insert("id".into(), json!(self.id));
             map.insert("alerts".into(), Value::Array(self.alerts(lang)));
+            map.insert("sealable".into(), Value::Bool(self.sealer.is_some()));
             if lang != self.live.lang() {
                 let log = self.live.game().log();
                 let written = self.live.game().notation();
@@ -1126,22 +1140,52 @@ impl Owner {
         state
     }
 
-    /// What the server did by itself, for the arbiter: each entry it made,
-    /// with its time and its message.
+    /// What the server did by itself, for the arbiter, in time order and
+    /// once each: an interruption (a shutdown, an outage) as one alert from
+    /// the clocks' stop to their restart, with its duration (`null` while
+    /// it lasts); a seat's disconnection as it was recorded.
     fn alerts(&self, lang: Language) -> Vec<Value> {
-        self.live
-            .alerts()
-            .iter()
-            .map(|a| {
-                json!({
-                    "seq": a.seq,
-                    "t": a.t.millis() as f64 / 1000.0,
-                    "at_ms": server_ms(a.t, self.meta.origin_ms),
-                    "cause": a.cause.code(),
-                    "message": server_message(a.cause, lang),
-                })
+        let alert = |a: &crate::live::Alert, duration: Option<Millis>| {
+            let message = match duration {
+                Some(ms) => arbitre_messages::message(
+                    lang,
+                    match a.cause {
+                        ServerCause::Shutdown => "server-shutdown-over",
+                        _ => "server-outage-over",
+                    },
+                    &[("duration", arbitre_laws::Arg::Millis(ms))],
+                )
+                .unwrap_or_else(|e| e.text),
+                None => server_message(a.cause, lang),
+            };
+            json!({
+                "seq": a.seq,
+                "t": a.t.millis() as f64 / 1000.0,
+                "at_ms": server_ms(a.t, self.meta.origin_ms),
+                "cause": a.cause.code(),
+                "message": message,
+                "duration": duration.map(|ms| ms as f64 / 1000.0),
             })
-            .collect()
+        };
+        let all = self.live.alerts();
+        let mut out = Vec::with_capacity(all.len());
+        let mut i = 0;
+        while i < all.len() {
+            let a = &all[i];
+            if a.stops == Some(true) {
+                // the restart that ends this interruption, if it came
+                if let Some(end) = all.get(i + 1).filter(|b| b.stops == Some(false)) {
+                    out.push(alert(a, Some(end.t.millis() - a.t.millis())));
+                    i += 2;
+                    continue;
+                }
+                out.push(alert(a, None));
+            } else if a.stops != Some(false) {
+                out.push(alert(a, None));
+            }
+            i += 1;
+        }
+        out
     }
 }
 
@@ -1292,6 +1336,19 @@ fn rejection(r: Rejection) -> ApiError {
             path: Some("seal".into()),
             ..ApiError::malformed(message)
         },
+        Rejection::CannotSeal => ApiError {
+            path: Some("seal".into()),
+            ..ApiError::conflict(
+                "cannot-seal",
+                "this game cannot be sealed: it was created without the arbiter's key and the server has none \
+                 (`--arbiter-key`); nothing was recorded. The arbiter decides how the adjournment proceeds: \
+                 the move written on paper in a sealed envelope, or the game finished in this session",
+            )
+        },
+        Rejection::NotStarted { action } => ApiError::conflict(
+            "not-started",
+            format!("`{action}` before the arbiter has started the game: nothing was recorded (a player may only report his arrival)"),
+        ),
     }
 }
 

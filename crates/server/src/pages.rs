@@ -40,13 +40,47 @@ macro_rules! asset {
     };
 }
 
-const ASSETS: [Asset; 5] = [
+const ASSETS: [Asset; 6] = [
     asset!("game.js", "text/javascript; charset=utf-8"),
     asset!("envelope.js", "text/javascript; charset=utf-8"),
     asset!("console.js", "text/javascript; charset=utf-8"),
     asset!("board.css", "text/css; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
+    asset!("console.css", "text/css; charset=utf-8"),
 ];
+
+/// For whoever works on the pages: with `ARBITRE_WEB_DEV` set to the
+/// repository's folder, the pages, their assets and the catalogues are read
+/// from `web/dist/` and `crates/messages/ftl/` at each request instead of
+/// the copies embedded at build time (`node web/build.mjs`, reload: no
+/// rebuild of the server). Read once, at the first request.
+fn dev_folder() -> Option<&'static std::path::Path> {
+    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        std::env::var_os("ARBITRE_WEB_DEV")
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    })
+    .as_deref()
+}
+
+/// A file of the development folder, when there is one and it holds it
+/// (names are single path components: no `..`, no `/`).
+fn dev_file(sub: &str, name: &str) -> Option<Vec<u8>> {
+    if name.contains(['/', '\\']) || name.starts_with('.') {
+        return None;
+    }
+    std::fs::read(dev_folder()?.join(sub).join(name)).ok()
+}
+
+fn kind_of(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("html") => "text/html; charset=utf-8",
+        _ => "text/plain; charset=utf-8",
+    }
+}
 
 const CONSOLE: &str = include_str!("../../../web/dist/console.html");
 const GAME: &str = include_str!("../../../web/dist/game.html");
@@ -61,15 +95,19 @@ const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'
 /// The pages' router.
 pub fn router() -> Router {
     Router::new()
-        .route("/", get(|| async { page(CONSOLE) }))
-        .route("/games/{id}", get(|| async { page(GAME) }))
+        .route("/", get(|| async { page("console.html", CONSOLE) }))
+        .route("/games/{id}", get(|| async { page("game.html", GAME) }))
         .route("/assets/ftl/{file}", get(catalogue))
         .route("/assets/{file}", get(asset))
         // no icon: a 204 rather than a 404 in every page's console
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
 }
 
-fn page(html: &'static str) -> Response {
+fn page(name: &str, html: &'static str) -> Response {
+    let body = match dev_file("web/dist", name) {
+        Some(bytes) => axum::body::Body::from(bytes),
+        None => axum::body::Body::from(html),
+    };
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -78,12 +116,23 @@ fn page(html: &'static str) -> Response {
             (header::REFERRER_POLICY, "no-referrer"),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
-        html,
+        body,
     )
         .into_response()
 }
 
 async fn asset(Path(file): Path<String>) -> Response {
+    if let Some(bytes) = dev_file("web/dist", &file) {
+        return (
+            [
+                (header::CONTENT_TYPE, kind_of(&file)),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            bytes,
+        )
+            .into_response();
+    }
     match ASSETS.iter().find(|a| a.name == file) {
         Some(a) => (
             [
@@ -107,13 +156,17 @@ async fn catalogue(Path(file): Path<String>) -> Response {
         "fr.ftl" => arbitre_laws::Language::Fr,
         _ => return ApiError::not_found(format!("no catalogue `{file}`")).into_response(),
     };
+    let text = match dev_file("crates/messages/ftl", &file) {
+        Some(bytes) => axum::body::Body::from(bytes),
+        None => axum::body::Body::from(arbitre_messages::ftl(lang)),
+    };
     (
         StatusCode::OK,
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        arbitre_messages::ftl(lang),
+        text,
     )
         .into_response()
 }
