@@ -52,8 +52,10 @@ export async function post(path, token, body, patience = 15000) {
 
 // An event of the game: answered once on disk ({seq, accepted, decisions, game}).
 // `patience`: how long a network failure or a 503 is retried (ms).
-export function sendEvent(id, token, action, patience = 15000) {
-  return post(`/api/games/${id}/events`, token, { ...action, client_id: newClientId() }, patience);
+// `lang`: the reader's language, for the decisions of the answer.
+export function sendEvent(id, token, action, patience = 15000, lang = '') {
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+  return post(`/api/games/${id}/events${query}`, token, { ...action, client_id: newClientId() }, patience);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

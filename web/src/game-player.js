@@ -197,11 +197,13 @@ export function showPlayer() {
   $('#seal-form').hidden = !(a?.phase === 'awaiting-seal' && a.sealer === g.seat && !done);
   const moving = myMove();
   $('#san-form').hidden = done || adjourned || !started;
-  $('#san').disabled = !moving;
-  $('#san-play').disabled = !moving;
+  // the field stays usable (a move may be written in advance, and the focus
+  // stays in it): a move sent out of turn is refused beside it, not sent
   const example = `${inLetters('Nf3', g.lang)}, e4, O-O, e8=${inLetters('Q', g.lang)}`;
   $('#san-help').textContent = g.owed || t('ui-type-move-hint', { example });
   $('#offer-label').hidden = done || adjourned || !started;
+  // nothing left to do on a finished game: no empty box
+  box.hidden = done && $('#arrival').hidden;
   $('#offer-label').title = anyMoment() ? '' : t('ui-why-offer-procedure', { article: articleOf('offer') });
   $('#separate-label').hidden = done || adjourned || !started || anyMoment();
   $('#press-separately').checked = pressSeparately;

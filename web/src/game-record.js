@@ -9,10 +9,9 @@ import { clockText } from './game-clocks.js';
 export function showDecisions() {
   const list = $('#decisions');
   const items = (g.state.log || []).map((d) => el('li', {}, el('span', { className: 'article', textContent: d.article ? `[${d.article}]` : '' }), ` ${d.message}`));
-  const count = `${items.length}`;
-  if (list.dataset.count === count && list.dataset.lang === g.lang) return;
-  list.dataset.count = count;
-  list.dataset.lang = g.lang;
+  const key = items.map((i) => i.textContent).join('\n');
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }

@@ -17,6 +17,7 @@ import { showSituation } from './game-situation.js';
 import { playerControls, showPlayer, playMove, myMove } from './game-player.js';
 import { showArbiter, arbiterForms, keepKeyFromLink } from './game-arbiter.js';
 import { showDecisions, showEnvelope } from './game-record.js';
+import { inLetters } from './notation.js';
 
 g.token = new URLSearchParams(location.hash.slice(1)).get('seat');
 
@@ -26,8 +27,13 @@ g.token = new URLSearchParams(location.hash.slice(1)).get('seat');
 // {accepted: false, lost: true}.
 g.act = async (action, { error = '#actions-error', patience } = {}) => {
   try {
-    const answer = await sendEvent(g.id, g.token, action, patience);
-    if (answer.game) setState(answer.game);
+    const answer = await sendEvent(g.id, g.token, action, patience, g.lang);
+    // the state at once; its decisions and alerts as the reader reads them
+    // come with the refresh (the answer's are in the game's language)
+    if (answer.game) {
+      setState({ ...answer.game, log: g.state?.log ?? answer.game.log, alerts: g.state?.alerts ?? answer.game.alerts });
+      later();
+    }
     if (answer.accepted) clearErrors();
     else showError(error, refusal(answer));
     return answer;
@@ -60,7 +66,8 @@ function showHeader() {
   const seat = isPlayer() ? t('ui-you-play', { side: side(g.seat) }) : t(g.seat === 'arbiter' ? 'ui-arbiter' : 'ui-spectator');
   $('#seat').textContent = seat;
   $('#seat').className = `seat-badge ${g.seat || 'spectator'}`;
-  $('#period').textContent = periodText();
+  $('#period').textContent = s.result === '*' ? periodText() : '';
+  $('#period').hidden = s.result !== '*';
   document.title = `${white} – ${black} · arbitre`;
   for (const c of ['white', 'black']) {
     const p = $(`#present-${c}`);
@@ -107,7 +114,7 @@ function setState(next) {
   const moves = next.scoresheet || [];
   if (moves.length > before) {
     const mover = moves.length % 2 === 1 ? 'white' : 'black';
-    if (mover !== g.seat) said.push(t('ui-opponent-moved', { side: side(mover), move: moves[moves.length - 1] }));
+    if (mover !== g.seat) said.push(t('ui-opponent-moved', { side: side(mover), move: inLetters(moves[moves.length - 1], g.lang) }));
   }
   const known = g.state?.log?.length ?? next.log?.length ?? 0;
   for (const d of (next.log || []).slice(known)) said.push(`${d.message}${d.article ? ` (${d.article})` : ''}`);

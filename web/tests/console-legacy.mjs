@@ -13,18 +13,17 @@ export const scenarios = [
     await api(base, `/api/games/${game.id}/events`, { set_clocks: { white: 100, black: 3000 } }, game.tokens.arbiter);
     const spectator = await watchedPage(browser, 'spectator-fr', problems, { locale: 'fr-FR' });
     await spectator.goto(`${base}/games/${game.id}`);
-    await spectator.waitForSelector('#board cg-board');
+    await spectator.waitForFunction(() => document.body.dataset.ready === '1');
     const console_ = await watchedPage(browser, 'console', problems);
     await console_.goto(`${base}/`);
     await console_.fill('#token', ORGANISER);
     await console_.getByRole('button', { name: 'Open' }).click();
-    await white.selectOption('#claim-kind', 'quickplay');
-    await white.getByRole('button', { name: 'Claim', exact: true }).click();
+    await api(base, `/api/games/${game.id}/events`, { claim: 'quickplay', client_id: 'quickplay-1' }, game.tokens.white);
     await waitText(console_, '#pending-list', 'Claimant', 10000);
     await waitText(console_, '#pending-list', 'claims a draw');
     await shot(console_, 'console-pending-claim');
     await console_.locator(`#pending-list li[data-game="${game.id}"]`).getByRole('button', { name: 'Draw' }).click();
-    for (const p of [white, spectator]) await waitText(p, '#status', '1/2-1/2');
+    for (const p of [white, spectator]) await waitText(p, '#situation', '½-½');
     // ruled: gone from the list (the other scenarios' games may wait still)
     await console_.waitForFunction((id) => !document.querySelector(`#pending-list li[data-game="${id}"]`), game.id);
     // the decisions in the reader's language, the article the edition's
@@ -73,7 +72,7 @@ export const scenarios = [
     const white = await watchedPage(browser, 'white-fr', problems, { locale: 'fr-FR' });
     await white.goto(links[0]);
     await white.waitForFunction(() => document.querySelector('#seat').textContent === 'Vous jouez les Blancs');
-    await white.waitForFunction(() => document.querySelector('#status').textContent === 'Trait aux Blancs');
+    await white.waitForFunction(() => document.querySelector('#situation').textContent.includes('À vous de jouer'));
     await shot(white, 'game-fr-white');
   }],
 

@@ -7,7 +7,7 @@
 // documentation's screenshots to docs/screenshots.
 //
 //   node web/tests/run.mjs --bin target/checked/arbitre [--out target/web-artifacts]
-//         [--chromium /usr/bin/chromium] [--only NAME]
+//         [--chromium /usr/bin/chromium] [--only NAME] [--suite game|console]
 //
 // The scenarios: game.mjs (the game page: players, arbiter, spectators) and
 // console.mjs (the arbiter's console), each `export const scenarios =
@@ -23,6 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const scenarios = [];
 for (const file of ['game.mjs', existsSync(join(here, 'console.mjs')) ? 'console.mjs' : 'console-legacy.mjs']) {
   if (!existsSync(join(here, file))) continue;
+  if (args.suite && !file.startsWith(args.suite)) continue;
   const module = await import(pathToFileURL(join(here, file)).href);
   scenarios.push(...module.scenarios);
 }

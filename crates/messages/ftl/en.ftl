@@ -690,11 +690,11 @@ ui-game-situation-awaiting = Awaiting the arbiter: { $what }
 ui-game-refused = Refused: { $why }
 ui-game-not-sent = Not sent: the server cannot be reached; try again when the page is live
 ui-game-not-live = Not live: reconnecting…
-ui-game-clock-of = { $side }’s clock
+ui-game-clock-of = { $side }'s clock
 ui-game-clock-running = running
 ui-game-clock-stopped = stopped
 ui-game-clock-not-live = not live
-ui-game-flag-you-may-claim = { $side }’s flag has fallen: it counts only if you claim it ({ $article }): press “Claim” and choose “a win on time”
+ui-game-flag-you-may-claim = { $side }'s flag has fallen: it counts only if you claim it ({ $article }): press “Claim” and choose “a win on time”
 ui-game-your-move = Your move
 ui-game-move-pending = Sending { $move }…
 ui-game-move-lost = Your move { $move } did not reach the server: it is not played and the board is as before; play it again when the page is live
@@ -747,11 +747,11 @@ ui-game-claim-what = What you claim
 ui-game-claim-intended = The move you intend to play (written, not played), if the claim is about it
 ui-game-confirm-claim = Confirm the claim
 ui-game-claim-right = If the claim is correct the game is drawn ({ $article }).
-ui-game-claim-penalty = If it is incorrect, { $bonus } are added to { $side }’s clock ({ $article }) and the game continues.
-ui-game-claim-penalty-taken = If it is incorrect, { $taken } are taken from your clock and { $bonus } added to { $side }’s ({ $article }), and the game continues.
+ui-game-claim-penalty = If it is incorrect, { $bonus } are added to { $side }'s clock ({ $article }) and the game continues.
+ui-game-claim-penalty-taken = If it is incorrect, { $taken } are taken from your clock and { $bonus } added to { $side }'s ({ $article }), and the game continues.
 ui-game-claim-examined = The arbiter examines the claim ({ $article }).
-ui-game-claim-consequence-flag = If { $side }’s flag has fallen you win, or the game is drawn if you cannot checkmate by any series of legal moves ({ $article }).
-ui-game-claim-consequence-illegal-move = The arbiter examines { $side }’s last move ({ $article }).
+ui-game-claim-consequence-flag = If { $side }'s flag has fallen you win, or the game is drawn if you cannot checkmate by any series of legal moves ({ $article }).
+ui-game-claim-consequence-illegal-move = The arbiter examines { $side }'s last move ({ $article }).
 ui-game-claim-consequence-quickplay = The arbiter rules: a draw, a decision postponed, or the claim rejected ({ $article }).
 ui-game-claim-consequence-touch-move = The arbiter examines whether { $side } must move or take the piece touched ({ $article }).
 ui-game-claim-owed = Your claim was not upheld: you must now play the move you wrote, { $move } ({ $article })
@@ -771,11 +771,11 @@ ui-game-resume-absent-title = { $count ->
        *[other] { $who } are not recorded present. Resume the game?
     }
 ui-game-resume-absent-text = { $count ->
-        [one] The clock of the player absent runs from the resumption; he can still report his arrival afterwards.
-       *[other] Both clocks may run from the resumption; each player can still report his arrival afterwards.
+        [one] The absent player's clock starts at the resumption: if he does not arrive within the default time of the regulations, he loses the game. He can report his arrival from his page, or you can record it.
+       *[other] The clock of the player to move starts at the resumption: a player who does not arrive within the default time of the regulations loses the game. Each can report his arrival from his page, or you can record it.
     }
 ui-game-resume-anyway = Resume anyway
-ui-game-key-held = This page holds the arbiter’s key of this game (from the arbiter’s link): the envelope opens here, the key never leaves the page.
+ui-game-key-held = This page holds the arbiter's key of this game (from the arbiter's link): the envelope opens here, the key never leaves the page.
 ui-game-open-with-file = Open with this key file
 ui-game-open-with-printed = Open with what was printed
 ui-game-choose-key-file = Choose the key file first

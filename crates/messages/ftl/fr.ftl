@@ -790,8 +790,8 @@ ui-game-resume-absent-title = { $count ->
        *[other] Présences non constatées : { $who }. Reprendre la partie ?
     }
 ui-game-resume-absent-text = { $count ->
-        [one] La pendule du joueur absent tourne dès la reprise ; il peut encore signaler son arrivée ensuite.
-       *[other] Les pendules peuvent tourner dès la reprise ; chaque joueur peut encore signaler son arrivée ensuite.
+        [one] La pendule du joueur absent part à la reprise : s’il n’arrive pas dans le délai de forfait du règlement, il perd la partie. Il peut signaler son arrivée depuis sa page, ou vous pouvez la constater.
+       *[other] La pendule du joueur au trait part à la reprise : un joueur qui n’arrive pas dans le délai de forfait du règlement perd la partie. Chacun peut signaler son arrivée depuis sa page, ou vous pouvez la constater.
     }
 ui-game-resume-anyway = Reprendre quand même
 ui-game-key-held = Cette page détient la clé de l’arbitre pour cette partie (venue du lien de l’arbitre) : l’enveloppe s’ouvre ici, la clé ne quitte jamais la page.
