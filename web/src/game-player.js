@@ -139,6 +139,7 @@ export function playerControls() {
   moveField();
   sealForm();
   $('#offer-with-move').onchange = (e) => (offerWithMove = e.target.checked);
+  $('#press-separately').checked = pressSeparately;
   $('#press-separately').onchange = (e) => {
     pressSeparately = e.target.checked;
     localStorage.setItem('arbitre-press-separately', pressSeparately ? '1' : '0');

@@ -141,6 +141,8 @@ function onStream(message) {
     // (for scripts and tests: the seat the stream authenticated)
     document.body.dataset.seat = g.seat;
     orient(g.seat === 'black' ? 'black' : 'white');
+    // the arbiter's tools beside the board, before the moves
+    if (g.seat === 'arbiter') $('.panel').insertBefore($('#arbiter-panel'), $('#announce'));
     g.render();
   } else if (message.type === 'game') {
     later();

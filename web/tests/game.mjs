@@ -298,7 +298,7 @@ export const scenarios = [
     if (state.scoresheet.join(' ') !== 'e4(=) e5') throw new Error(`scoresheet: ${state.scoresheet}`);
     if ((state.log || []).some((d) => d.decision === 'breach')) throw new Error(`a breach: ${JSON.stringify(state.log)}`);
     await white.reload();
-    await white.waitForFunction(() => document.body.dataset.ready === '1');
+    await white.waitForFunction(() => document.body.dataset.ready === '1' && document.body.dataset.seat === 'white');
     if (!(await white.getByLabel('Press the clock separately').isChecked())) throw new Error('the choice to press separately was not remembered');
   }],
 
@@ -365,10 +365,13 @@ export const scenarios = [
   ['the three viewports', async (browser, base, problems, h) => {
     const game = await h.api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Carlsen, Magnus', black: 'Vachier-Lagrave, Maxime' }, event: 'Open de Paris', round: '5', board: '1' });
     await h.api(base, `/api/games/${game.id}/events`, { start: true }, game.tokens.arbiter);
-    for (const [i, move] of ['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4', 'f3d4', 'g8f6', 'b1c3', 'a7a6'].entries()) {
+    for (const [i, move] of ['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4', 'f3d4', 'g8f6', 'b1c3'].entries()) {
       await h.api(base, `/api/games/${game.id}/events`, { move, client_id: `v-${i}` }, game.tokens[i % 2 ? 'black' : 'white']);
     }
-    await h.api(base, `/api/games/${game.id}/events`, { offer_draw: true, client_id: 'v-offer' }, game.tokens.black).catch(() => {});
+    // Black's move, his offer, his press (the Laws' order)
+    await h.api(base, `/api/games/${game.id}/events`, { move: 'a7a6', press: false, client_id: 'v-a6' }, game.tokens.black);
+    await h.api(base, `/api/games/${game.id}/events`, { offer_draw: true, client_id: 'v-offer' }, game.tokens.black);
+    await h.api(base, `/api/games/${game.id}/events`, { press: true, client_id: 'v-press' }, game.tokens.black);
     const sizes = [['390', { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }], ['1280', { width: 1280, height: 800 }, {}], ['1920', { width: 1920, height: 1080 }, {}]];
     for (const [name, viewport, extra] of sizes) {
       for (const [seat, lang] of [['white', name === '1920' ? 'fr-FR' : 'en-GB'], ['arbiter', name === '390' ? 'fr-FR' : 'en-GB']]) {
