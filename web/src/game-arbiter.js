@@ -189,15 +189,24 @@ export function showArbiter() {
   if (adjourned && !done) {
     const a = s.adjournment;
     if (a?.phase !== 'awaiting-seal') out.push(button(t('ui-resume'), resume, { className: 'primary' }));
-    out.push(button(t('ui-envelope-lost'), () => g.act({ envelope_lost: true }, { error: '#arbiter-error' })));
-    out.push(button(t('ui-unrestorable-position'), () => g.act({ unrestorable: 'position' }, { error: '#arbiter-error' })));
-    out.push(button(t('ui-unrestorable-times'), () => g.act({ unrestorable: 'times' }, { error: '#arbiter-error' })));
+    // what may go wrong at a resumption, out of the way of the usual
+    const open = document.querySelector('#incidents')?.open || false;
+    const incidents = el('details', { id: 'incidents', className: 'incidents' }, el('summary', { textContent: t('ui-game-incidents') }),
+      el('div', { className: 'actions' },
+        button(t('ui-envelope-lost'), () => g.act({ envelope_lost: true }, { error: '#arbiter-error' })),
+        button(t('ui-unrestorable-position'), () => g.act({ unrestorable: 'position' }, { error: '#arbiter-error' })),
+        button(t('ui-unrestorable-times'), () => g.act({ unrestorable: 'times' }, { error: '#arbiter-error' }))));
+    incidents.open = open;
+    out.push(incidents);
   }
   $('#arbiter-actions').replaceChildren(...out);
   showPresence();
   showOpen();
   showArticles();
   $('#adjourn-box').hidden = done || !started || adjourned;
+  // a game whose sealed move could not be put in an envelope: said before
+  // the adjournment, to the arbiter, never first to the player at the seal
+  $('#adjourn-unsealable').hidden = s.sealable !== false;
   const at = $('#adjourn-at');
   if (!at.value && !at.dataset.touched) at.value = defaultResumption();
   for (const form of ['#adjust-form', '#result-form']) {

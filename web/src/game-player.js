@@ -32,9 +32,13 @@ function readError(r, text) {
 export async function playMove(uci, { from = 'board' } = {}) {
   if (!myMove()) return;
   const t = g.t;
+  // the move as the reader writes it, for what the page says about it
+  const pos = position(g.state.fen);
+  const read = pos ? readMove(pos, uci, 'en') : {};
+  const shown = read.san ? inLetters(read.san, g.lang) : uci;
   sending = true;
   document.body.classList.add('pending');
-  g.say(t('ui-game-move-pending', { move: uci }));
+  g.say(t('ui-game-move-pending', { move: shown }));
   let answer;
   try {
     answer = await sendMove(uci);
@@ -45,7 +49,7 @@ export async function playMove(uci, { from = 'board' } = {}) {
   if (answer.lost) {
     const error = $('#san-error');
     error.dataset.sticky = '1';
-    showError(error, t('ui-game-move-lost', { move: uci }));
+    showError(error, t('ui-game-move-lost', { move: shown }));
     g.say('');
     g.render();
   } else if (!answer.accepted) {

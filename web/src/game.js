@@ -74,7 +74,7 @@ function showHeader() {
     const known = s.present && (s.state === 'adjourned' || s.adjournment?.phase === 'resumed' || !s.started) && s.result === '*';
     p.hidden = !known;
     if (known) {
-      p.textContent = t(s.present[c] ? 'ui-game-present' : 'ui-game-not-present');
+      p.textContent = t(s.present[c] ? 'ui-game-present' : 'ui-game-absent');
       p.className = `present ${s.present[c] ? 'here' : 'absent'}`;
     }
   }

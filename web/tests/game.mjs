@@ -219,6 +219,40 @@ export const scenarios = [
     }
   }],
 
+  // The server killed mid-game and started again on its files: the
+  // arbiter's page lists what the server did by itself (the outage, once),
+  // and he acknowledges it; the acknowledgement is remembered.
+  ['an outage listed once and acknowledged by the arbiter', async (browser, _base, problems, h) => {
+    const first = await h.startServer();
+    let second;
+    try {
+      const game = await h.api(first.base, '/api/games', { edition: 'fide-2023', time_control: '5400+30' });
+      await h.api(first.base, `/api/games/${game.id}/events`, { start: true }, game.tokens.arbiter);
+      await h.api(first.base, `/api/games/${game.id}/events`, { move: 'e4', client_id: 'o-1' }, game.tokens.white);
+      first.kill();
+      await h.sleep(1500);
+      second = await h.startServer({ dir: first.dir });
+      const state = await h.api(second.base, `/api/games/${game.id}`);
+      if (!Array.isArray(state.alerts) || !state.alerts.length) throw new Error(`[new server] no alert after the outage: ${JSON.stringify(state.alerts)}`);
+      const arbiter = await h.openSeat(browser, second.base, problems, game, 'arbiter');
+      const ack = arbiter.getByRole('button', { name: 'Acknowledge' });
+      await ack.first().waitFor();
+      if ((await ack.count()) !== state.alerts.length) throw new Error(`${await ack.count()} buttons for ${state.alerts.length} alerts`);
+      await h.axe(arbiter, 'arbiter with an alert', problems);
+      await ack.first().click();
+      await h.waitText(arbiter, '#alert-list', 'acknowledged');
+      await arbiter.reload();
+      await arbiter.waitForFunction(() => document.body.dataset.seat === 'arbiter' && document.body.dataset.ready === '1');
+      await h.waitText(arbiter, '#alert-list', 'acknowledged');
+      // a player's page shows no alert box
+      const white = await h.openSeat(browser, second.base, problems, game, 'white');
+      if (await white.getByRole('button', { name: 'Acknowledge' }).count()) throw new Error('a player is asked to acknowledge');
+    } finally {
+      second?.stop();
+      first.stop();
+    }
+  }],
+
   // A whole game in French: the pages' words, the moves typed with French
   // piece letters (Fc4, Dh5, Dxf7#, lowercase cf6 where it is no pawn's
   // move), the scoresheet in French letters, the result in French.

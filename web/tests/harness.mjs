@@ -10,8 +10,9 @@
 //   ORGANISER                     the organiser's token of the server run.mjs starts
 //   bin, out, docs                the binary under test; the artifacts folder (screenshots of
 //                                 failures, shot()); docs/screenshots (docShot())
-//   startServer()                 another server of its own: {base, stop(), kill(), log(), db}
-//                                 (kill() SIGKILLs it and keeps its files: a scenario of an outage)
+//   startServer({dir}?)           another server of its own: {base, stop(), kill(), log(), db, dir}
+//                                 (kill() SIGKILLs it and keeps its files; startServer({dir}) starts
+//                                 it again on them: a scenario of an outage)
 //   serverDb()                    the SQLite file of the server run.mjs started
 //   api(base, path, body?, token = ORGANISER)
 //                                 GET (no body) or POST JSON; the answer's JSON; throws on a non-2xx
@@ -73,8 +74,8 @@ export const serverDb = () => mainDb;
 
 // A server of its own on a free port (ARBITRE_WEB_DEV, when set in the
 // tests' environment, is passed on: the pages are then read from web/dist).
-export async function startServer({ main = false } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'arbitre-web-'));
+export async function startServer({ main = false, dir: again } = {}) {
+  const dir = again || mkdtempSync(join(tmpdir(), 'arbitre-web-'));
   const db = `${dir}/arbitre.db`;
   if (main) mainDb = db;
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite://${db}`, '--signing-key', `${dir}/signing.key`, '--organiser-token', ORGANISER], {

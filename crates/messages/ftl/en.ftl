@@ -787,6 +787,9 @@ ui-game-side = Side
 ui-game-result = Result
 ui-game-declare-confirm = Declare the result { $result }?
 ui-game-declare-consequence = The game ends with this result, recorded with the article given.
+ui-game-not-sealable = This game cannot be sealed: the server has no arbiter's key for it. Adjourned, its player with the move could not put his move in an envelope; create the game with an arbiter's key (from the console, or with `arbiter_key`), or start the server with `--arbiter-key`.
+ui-game-absent = absent
+ui-game-incidents = If the envelope or the adjourned position cannot be had
 
 ## The console (issue 27): ids ui-console-…
 ui-console-skip = Skip to the round

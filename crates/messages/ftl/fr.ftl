@@ -806,6 +806,9 @@ ui-game-side = Camp
 ui-game-result = Résultat
 ui-game-declare-confirm = Prononcer le résultat { $result } ?
 ui-game-declare-consequence = La partie se termine sur ce résultat, inscrit avec l’article donné.
+ui-game-not-sealable = Cette partie ne peut pas être mise sous enveloppe : le serveur n’a pas de clé d’arbitre pour elle. Ajournée, son joueur au trait ne pourrait pas mettre son coup sous enveloppe ; créez la partie avec une clé d’arbitre (depuis la console, ou avec `arbiter_key`), ou lancez le serveur avec `--arbiter-key`.
+ui-game-absent = absent
+ui-game-incidents = Si l’enveloppe ou la position ajournée manquent
 
 ## The console (issue 27): ids ui-console-…
 ui-console-skip = Aller à la ronde
