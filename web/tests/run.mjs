@@ -12,8 +12,7 @@
 // The scenarios: game.mjs (the game page: players, arbiter, spectators) and
 // console.mjs (the arbiter's console), each `export const scenarios =
 // [[name, async (browser, base, problems, h) => {…}], …]`; `h` is the
-// harness (harness.mjs: its members are listed at its top). Until
-// console.mjs exists, console-legacy.mjs holds the console's older scenarios.
+// harness (harness.mjs: its members are listed at its top).
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,7 +20,7 @@ import { h, args, out, opened, launch, startServer } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scenarios = [];
-for (const file of ['game.mjs', existsSync(join(here, 'console.mjs')) ? 'console.mjs' : 'console-legacy.mjs']) {
+for (const file of ['game.mjs', 'console.mjs']) {
   if (!existsSync(join(here, file))) continue;
   if (args.suite && !file.startsWith(args.suite)) continue;
   const module = await import(pathToFileURL(join(here, file)).href);
