@@ -73,7 +73,7 @@ function presenceMatters() {
   const s = g.state;
   if (over() || !s.present) return false;
   const a = s.adjournment;
-  return !s.started || s.state === 'adjourned' || (a?.phase === 'resumed' && !a.opened);
+  return s.state === 'adjourned' || (a?.phase === 'resumed' && !a.opened) || !s.present.white || !s.present.black;
 }
 
 function showPresence() {

@@ -80,6 +80,9 @@ async function openClaim() {
     intendedBox.hidden = !BY_MOVE.has(kind.value);
     what.textContent = consequence(kind.value);
   };
+  // the claim the engine would find right now, first offered
+  const likely = CLAIMS.find((k) => right.has(k));
+  if (likely) kind.value = likely;
   kind.onchange = update;
   update();
   let read = null;

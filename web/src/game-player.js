@@ -152,15 +152,15 @@ export function playerControls() {
   $('#arrive').onclick = () => g.act({ arrive: true }, { error: '#actions-error' });
 }
 
-// whether this player may report himself at the board: before the start,
-// during the adjournment, at and after the resumption while not present
+// whether this player may report himself at the board: whenever the
+// arbiter does not know him present (during an adjournment, at and after
+// the resumption, a start with him absent); without the state's `present`
+// (an older server), before the start and during the adjournment
 function mayArrive() {
   const s = g.state;
   if (!isPlayer() || over()) return false;
-  if (s.present && s.present[g.seat]) return false;
-  if (!s.started || s.state === 'adjourned') return true;
-  const a = s.adjournment;
-  return !!a && a.phase === 'resumed' && !!s.present && s.present[g.seat] === false;
+  if (s.present) return !s.present[g.seat];
+  return !s.started || s.state === 'adjourned';
 }
 
 export function showPlayer() {

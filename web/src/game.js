@@ -71,7 +71,7 @@ function showHeader() {
   document.title = `${white} – ${black} · arbitre`;
   for (const c of ['white', 'black']) {
     const p = $(`#present-${c}`);
-    const known = s.present && (s.state === 'adjourned' || s.adjournment?.phase === 'resumed' || !s.started) && s.result === '*';
+    const known = !!s.present && s.result === '*' && (s.state === 'adjourned' || (s.adjournment?.phase === 'resumed' && !s.adjournment.opened) || !s.present.white || !s.present.black);
     p.hidden = !known;
     if (known) {
       p.textContent = t(s.present[c] ? 'ui-game-present' : 'ui-game-absent');

@@ -165,6 +165,15 @@ export const scenarios = [
     await h.waitText(white, '#san-error', 'cannot be read as a move');
     await h.api(base, `/api/games/${game.id}/events`, { move: 'e2e5', client_id: 'e-board-1' }, game.tokens.white);
     await h.waitPlies(black, 1);
+    // a claim refused: said once, beside the buttons, cleared by the next success
+    await claim(white, 'threefold');
+    await h.waitText(white, '#actions-error', 'Refused');
+    const said = await white.locator('#actions-error').textContent();
+    if (said.match(/Refused/g).length !== 1) throw new Error(`the refusal is said twice: ${said}`);
+    await byName(black, 'button', 'Claim').click();
+    await black.getByRole('dialog').getByLabel('What you claim').selectOption('illegal-move');
+    await h.shot(black, 'claim-dialog-black');
+    await byName(black.getByRole('dialog'), 'button', 'Cancel').click();
     await claim(black, 'illegal-move');
     for (const p of [white, black]) await banner(p, '0-1');
   }],
