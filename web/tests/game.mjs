@@ -100,6 +100,26 @@ export const scenarios = [
     await h.docShot(white, 'game-mate-white');
   }],
 
+  // The arbiter starts the game with White absent: White's page offers
+  // "I am at the board" (with what it is for), the arbiter sees him absent
+  // and records nothing; White reports himself and the game goes on.
+  ['a start with a player absent, who then reports at the board', async (browser, base, problems, h) => {
+    const { game, white, arbiter } = await h.seats(browser, base, problems, { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Late', black: 'OnTime' }, regulations: { late_limit: 1800 } }, ['white', 'arbiter'], { start: false });
+    await byName(arbiter, 'button', 'Start, White absent').click();
+    const arrive = byName(white, 'button', 'I am at the board');
+    await arrive.waitFor();
+    const described = await arrive.getAttribute('aria-describedby');
+    if (!(await white.locator(`#${described}`).textContent()).includes('Tells the arbiter')) throw new Error('"I am at the board" does not say what it is for');
+    const present = await h.api(base, `/api/games/${game.id}`);
+    if (present.present && present.present.white !== false) throw new Error(`[new server] White is not absent: ${JSON.stringify(present.present)}`);
+    await byName(arbiter, 'button', 'Record White present').waitFor();
+    await h.axe(white, 'white absent at the start', problems);
+    await arrive.click();
+    await arrive.waitFor({ state: 'hidden' });
+    await h.typeMove(white, 'd4');
+    await h.waitPlies(arbiter, 1);
+  }],
+
   // A draw offered as the Laws ask — the move, the offer, the press — and
   // accepted: the scoresheet notes it (=); the banner says the offer.
   ['an offer between the move and the press, accepted', async (browser, base, problems, h) => {
