@@ -304,6 +304,12 @@ pub enum Note {
     OpeningMismatch,
     /// An opening with no envelope waiting to be opened.
     NothingToOpen,
+    /// An opening while the replier is absent: the envelope is opened when
+    /// this player (the replier) arrives (A9b, 2023 Guidelines I).
+    EnvelopeAwaitsArrival(Color),
+    /// An opening before the resumption: the envelope is opened when the
+    /// game is resumed.
+    EnvelopeAwaitsResumption,
     /// The sealed move is played.
     SealedMovePlayed {
         /// The sealer.
@@ -618,6 +624,8 @@ impl Note {
             EnvelopeToOpen(_) => "envelope-to-open",
             OpeningMismatch => "opening-mismatch",
             NothingToOpen => "nothing-to-open",
+            EnvelopeAwaitsArrival(_) => "envelope-awaits-arrival",
+            EnvelopeAwaitsResumption => "envelope-awaits-resumption",
             SealedMovePlayed { .. } => "sealed-move-played",
             SealedMoveInvalid { .. } => "sealed-move-invalid",
             ReplySealed(_) => "reply-sealed",
@@ -682,6 +690,7 @@ impl Note {
             | ReplyOpened
             | OpeningMismatch
             | NothingToOpen
+            | EnvelopeAwaitsResumption
             | ArbiterSetsClocks
             | MovesAfterErrorAnnulled
             | ClockErrorCorrected
@@ -740,6 +749,7 @@ impl Note {
             | EnvelopeToOpen(c)
             | ReplierAbsentClockStarted(c)
             | ReplySealed(c)
+            | EnvelopeAwaitsArrival(c)
             | ClaimStandsAsOffer(c) => vec![("side", Arg::Side(*c))],
             TimeOutOfRange(what) => vec![("what", Arg::Code(what.code()))],
             NotHandled(action) => vec![("action", Arg::Code(action.code()))],
@@ -968,6 +978,8 @@ impl Note {
             EnvelopeToOpen(White),
             OpeningMismatch,
             NothingToOpen,
+            EnvelopeAwaitsArrival(Black),
+            EnvelopeAwaitsResumption,
             SealedMovePlayed {
                 side: White,
                 text: text(),
@@ -1102,6 +1114,8 @@ impl Note {
                 | EnvelopeToOpen(_)
                 | OpeningMismatch
                 | NothingToOpen
+                | EnvelopeAwaitsArrival(_)
+                | EnvelopeAwaitsResumption
                 | SealedMovePlayed { .. }
                 | SealedMoveInvalid { .. }
                 | ReplySealed(_)
@@ -1144,8 +1158,14 @@ impl Note {
             | ClockErrorCorrected
             | ClockErrorTooSevere => DecisionKind::Resumption,
             SealedMoveInvalid { .. } => DecisionKind::SealedMoveInvalid,
-            NotAdjourned | AdjournmentOutOfTurn | NotYourSeal(_) | GameAdjourned(_)
-            | OpeningMismatch | NothingToOpen => DecisionKind::Refused,
+            NotAdjourned
+            | AdjournmentOutOfTurn
+            | NotYourSeal(_)
+            | GameAdjourned(_)
+            | OpeningMismatch
+            | NothingToOpen
+            | EnvelopeAwaitsArrival(_)
+            | EnvelopeAwaitsResumption => DecisionKind::Refused,
             IllegalMoveMade { .. } => DecisionKind::IllegalMove,
             IllegalMoveWithdrawn(_) | PositionReinstated(_) | PawnBecomesQueen(_) => {
                 DecisionKind::Reinstated

@@ -164,6 +164,8 @@ reply-opened = The sealer has arrived: the fresh envelope with the reply is open
 envelope-to-open = The game holds only the commitment to { $side }'s sealed move: the arbiter opens the envelope
 opening-mismatch = Refused: the move and salt given do not open the commitment: this is not the move that was sealed
 nothing-to-open = Refused: no envelope is waiting to be opened
+envelope-awaits-arrival = Refused: the envelope is opened when { $side } arrives (the player who replies to the sealed move; his clock runs meanwhile): record his arrival to open it
+envelope-awaits-resumption = Refused: the envelope is opened at the resumption, not before
 sealed-move-played = { $side }'s sealed move { $text } is played
 sealed-move-invalid = { $side }'s sealed move `{ $text }` is { $kind ->
         [ambiguous] ambiguous
@@ -385,6 +387,8 @@ report-clocks = Clocks: { side-white } { $white }, { side-black } { $black }
 server-shutdown = The server shut down: the clocks are stopped.
 server-outage = Server outage: the clocks are stopped for the time the server was down; nothing is decided by it.
 server-restart = The server restarted: the clocks run again.
+server-outage-over = Server outage ({ $duration }): the clocks were stopped while the server was down; nothing was decided by it.
+server-shutdown-over = The server was stopped ({ $duration }): the clocks were stopped until it restarted; nothing was decided by it.
 server-white-disconnected = White disconnected; White's clock is running. The arbiter decides: stop the clocks, add time or declare a result.
 server-black-disconnected = Black disconnected; Black's clock is running. The arbiter decides: stop the clocks, add time or declare a result.
 server-white-reconnected = White is connected again.

@@ -21,31 +21,31 @@ game-over-because = { $result } : { ending-because }
 dead-position = La partie est nulle : un mat ne peut se produire par aucune suite de coups légaux
 flag-fell = Le drapeau des { $side } est tombé
 flag-fell-unclaimed = Le drapeau des { $side } est tombé ; il ne compte que sur réclamation fondée
-arbiter-must-rule-on-mate = La recherche n'a pas pu établir si les { $side } peuvent mater : l'arbitre doit trancher
+arbiter-must-rule-on-mate = La recherche n’a pas pu établir si les { $side } peuvent mater : l’arbitre doit trancher
 out-of-order = Événement antérieur au précédent : ignoré
 time-out-of-range = Refusé : { $what ->
-        [t] l'heure de l'événement
+        [t] l’heure de l’événement
         [set_clocks] un temps de réglage des pendules
         [adjust_time] une correction de temps
        *[other] le temps « { $what } »
-    } sort de l'intervalle de 0 à un an
+    } sort de l’intervalle de 0 à un an
 history-move-after-end = Refusé : { $move } a été noté après la fin de la partie
 press-without-move = Les { $side } ont appuyé sur la pendule sans jouer : sanctionné comme un coup illégal
-offer-declined-by-touch = Les { $side } ont touché une pièce : l'offre de nullité est rejetée
-touch-claim-right-lost = Refusé : les { $side } ont touché une pièce et perdu le droit de réclamer l'application de la règle de la pièce touchée
+offer-declined-by-touch = Les { $side } ont touché une pièce : l’offre de nullité est rejetée
+touch-claim-right-lost = Refusé : les { $side } ont touché une pièce et perdu le droit de réclamer l’application de la règle de la pièce touchée
 right-lost-by-touch = Les { $side } ont touché une pièce et perdu le droit de réclamer la nullité pour ce coup
 no-clock-to-restore = La partie se joue sans pendule : aucun temps à rétablir, la partie continue
-sealed-move-not-played = Refusé : les { $side } ne peuvent pas jouer sur l'échiquier tant que le coup mis sous enveloppe n'a pas été joué
-game-started = L'arbitre lance la partie : la pendule des { $side } tourne
-absent-at-start = Les { $side } ne sont pas à l'échiquier au début de la partie
-not-started = Refusé : l'arbitre n'a pas lancé la partie
-clocks-stopped = L'arbitre arrête les deux pendules
-clocks-restarted = L'arbitre remet la pendule en marche
-clocks-stopped-by-arbiter = Refusé : l'arbitre a arrêté les pendules
-time-adjusted = L'arbitre corrige les temps : { side-white } { $white }, { side-black } { $black }
+sealed-move-not-played = Refusé : les { $side } ne peuvent pas jouer sur l’échiquier tant que le coup mis sous enveloppe n’a pas été joué
+game-started = L’arbitre lance la partie : la pendule des { $side } tourne
+absent-at-start = Les { $side } ne sont pas à l’échiquier au début de la partie
+not-started = Refusé : l’arbitre n’a pas lancé la partie
+clocks-stopped = L’arbitre arrête les deux pendules
+clocks-restarted = L’arbitre remet la pendule en marche
+clocks-stopped-by-arbiter = Refusé : l’arbitre a arrêté les pendules
+time-adjusted = L’arbitre corrige les temps : { side-white } { $white }, { side-black } { $black }
 game-already-over = Refusé : la partie est terminée
-awaiting-ruling = Refusé : une décision de l'arbitre est attendue
-clocks-set = L'arbitre règle les pendules : { side-white } { $white }, { side-black } { $black }
+awaiting-ruling = Refusé : une décision de l’arbitre est attendue
+clocks-set = L’arbitre règle les pendules : { side-white } { $white }, { side-black } { $black }
 not-handled = Refusé : { $action ->
         [move] jouer un coup
         [press] appuyer sur la pendule
@@ -57,11 +57,11 @@ not-handled = Refusé : { $action ->
         [resign] abandonner
         [seal] mettre un coup sous enveloppe
         [open] ouvrir une enveloppe
-        [arrive] arriver à l'échiquier
+        [arrive] arriver à l’échiquier
         [adjourn] ajourner la partie
         [resume] reprendre la partie
         [ruling] statuer sur une réclamation
-        [envelope_lost] déclarer l'enveloppe perdue
+        [envelope_lost] déclarer l’enveloppe perdue
         [unrestorable] déclarer ce qui ne peut être rétabli
         [set_clocks] régler les pendules
         [misrestored] signaler une partie mal reconstituée
@@ -71,102 +71,104 @@ not-handled = Refusé : { $action ->
         [adjust_time] corriger les temps
         [declare_result] déclarer un résultat
        *[other] « { $action } »
-    } ne revient pas à qui l'a fait, ou pas à ce moment
+    } ne revient pas à qui l’a fait, ou pas à ce moment
 ambiguous-move = Refusé : « { $text } » désigne { $candidates } coups légaux
 illegal-move-refused = Refusé : « { $text } » ne désigne aucun coup légal
 unreadable-move = Refusé : « { $text } » ne peut être lu comme un coup
 declared-move-due = Refusé : le coup déclaré lors de la réclamation, { $move }, doit être joué
-clock-not-pressed = Les { $side } n'avaient pas appuyé sur la pendule ; elle a tourné jusqu'au coup adverse
-offer-declined-by-move = Les { $side } rejettent l'offre de nullité en jouant un coup
-not-your-move = Refusé : ce n'est pas aux { $side } de jouer
-nothing-to-press = Refusé : les { $side } n'ont pas de coup à compléter
-nothing-to-claim = Refusé : les { $side } n'ont rien à réclamer : la chute du drapeau et les nulles terminent la partie d'elles-mêmes
-no-touch-move = Refusé : les coups se jouent avec un appareil ; toucher une pièce n'engage pas les { $side }
-offer-already-pending = L'offre des { $side } est déjà en cours
+clock-not-pressed = Les { $side } n’avaient pas appuyé sur la pendule ; elle a tourné jusqu’au coup adverse
+offer-declined-by-move = Les { $side } rejettent l’offre de nullité en jouant un coup
+not-your-move = Refusé : ce n’est pas aux { $side } de jouer
+nothing-to-press = Refusé : les { $side } n’ont pas de coup à compléter
+nothing-to-claim = Refusé : les { $side } n’ont rien à réclamer : la chute du drapeau et les nulles terminent la partie d’elles-mêmes
+no-touch-move = Refusé : les coups se jouent avec un appareil ; toucher une pièce n’engage pas les { $side }
+offer-already-pending = L’offre des { $side } est déjà en cours
 offer-made = Les { $side } proposent la nullité (=)
-offer-at-wrong-moment = L'offre des { $side } est valable mais n'a pas été faite entre le coup et l'appui sur la pendule
-offer-lapsed-game-over = L'offre de nullité tombe : la partie est terminée
+offer-at-wrong-moment = L’offre des { $side } est valable mais n’a pas été faite entre le coup et l’appui sur la pendule
+offer-lapsed-game-over = L’offre de nullité tombe : la partie est terminée
 agreement-too-early = Refusé : chaque joueur doit avoir joué au moins un coup
-no-offer-to-answer = Refusé : aucune offre de nullité de l'adversaire n'est en cours
-offer-declined = Les { $side } rejettent l'offre de nullité
-flag-not-fallen = Refusé : le drapeau des { $side } n'est pas tombé
-flag-claim-valid = Réclamation fondée des { $side } : leur drapeau est debout, celui de l'adversaire est tombé
+no-offer-to-answer = Refusé : aucune offre de nullité de l’adversaire n’est en cours
+offer-declined = Les { $side } rejettent l’offre de nullité
+flag-not-fallen = Refusé : le drapeau des { $side } n’est pas tombé
+flag-claim-valid = Réclamation fondée des { $side } : leur drapeau est debout, celui de l’adversaire est tombé
 flag-claim-own-fallen = Refusé : le drapeau des { $side } est tombé lui aussi
-claim-without-the-move = Refusé : seul le joueur ayant le trait peut réclamer ; les { $side } ne l'ont pas
+claim-without-the-move = Refusé : seul le joueur ayant le trait peut réclamer ; les { $side } ne l’ont pas
 claim-examined = Les { $side } réclament { $claim } ; les deux pendules sont arrêtées
 declared-move-invalid = Le coup déclaré « { $text } » ne désigne pas un unique coup légal
 right-lost = Les { $side } ont joué au lieu de réclamer : ce droit est perdu
-not-physically-possible = Refusé : « { $text } » ne peut pas être joué sur l'échiquier
+not-physically-possible = Refusé : « { $text } » ne peut pas être joué sur l’échiquier
 illegal-move-withdrawn = Les { $side } remplacent le coup illégal non complété
 illegal-move-made = Les { $side } jouent le coup illégal { $text }
-pawn-becomes-queen = Le pion des { $side } sur la dernière rangée n'a pas été remplacé : il devient une dame
-arbiter-intervenes = L'arbitre intervient sans réclamation sur le coup illégal des { $side }
+pawn-becomes-queen = Le pion des { $side } sur la dernière rangée n’a pas été remplacé : il devient une dame
+arbiter-intervenes = L’arbitre intervient sans réclamation sur le coup illégal des { $side }
 replacing-move-touched = Les { $side } doivent le remplacer par un coup de la pièce touchée, si elle en a un
-position-reinstated = La position d'avant le coup illégal des { $side } est rétablie
-illegal-move-penalty = Coup illégal n° { $count } des { $offender } : l'adversaire reçoit { $bonus } de plus
+position-reinstated = La position d’avant le coup illégal des { $side } est rétablie
+illegal-move-penalty = Coup illégal n° { $count } des { $offender } : l’adversaire reçoit { $bonus } de plus
 illegal-move-completed = { $unplayable ->
-        [true] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l'adversaire avant son coup ; la position ne peut pas être jouée
-       *[false] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l'adversaire avant son coup
+        [true] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l’adversaire avant son coup ; la position ne peut pas être jouée
+       *[false] Le coup illégal des { $offender } est complété : il reste acquis sauf réclamation de l’adversaire avant son coup
     }
-illegal-move-stands = L'adversaire a joué : le coup illégal des { $side } ne peut plus être corrigé
-arbiter-acts-on-illegal-moves = Refusé : l'arbitre agit lui-même sur les coups illégaux
-no-illegal-move-to-claim = Refusé : aucun coup illégal de l'adversaire ne peut être réclamé
+illegal-move-stands = L’adversaire a joué : le coup illégal des { $side } ne peut plus être corrigé
+arbiter-acts-on-illegal-moves = Refusé : l’arbitre agit lui-même sur les coups illégaux
+no-illegal-move-to-claim = Refusé : aucun coup illégal de l’adversaire ne peut être réclamé
 illegal-claim-valid = La réclamation des { $side } pour coup illégal est fondée
-touch-without-the-move = Refusé : les { $side } n'ont pas le trait
+touch-without-the-move = Refusé : les { $side } n’ont pas le trait
 touch-empty-square = Refusé : aucune pièce en { $square }
 touched = Les { $side } touchent la pièce en { $square }
 touched-piece-must-move = Refusé : les { $side } doivent jouer ou prendre la pièce touchée
-touch-move-not-enforced = Le coup des { $side } enfreint la règle de la pièce touchée ; l'article 4 ne s'applique qu'à la demande de l'adversaire
+touch-move-not-enforced = Le coup des { $side } enfreint la règle de la pièce touchée ; l’article 4 ne s’applique qu’à la demande de l’adversaire
 no-touch-breach = Refusé : aucun coup enfreignant la règle de la pièce touchée
 touch-move-applied = Règle de la pièce touchée appliquée sur demande : le coup des { $side } est repris, la pièce touchée doit être jouée
 too-late-after-three-moves = Refusé : plus de réclamation de ce genre après les trois premiers coups de chaque joueur
 initial-position-correct = Refusé : la position initiale était correcte
 king-queen-swapped = Roi et dame inversés dans la position initiale : la partie continue, ce roi ne peut pas roquer
 board-transferred = La partie continue : la position est reportée sur un échiquier correctement placé
-clock-setting-examined = L'arbitre vérifie le réglage des pendules et les règle au besoin
-quickplay-excluded = Refusé : pas de telle réclamation en blitz, avec incrément ou délai, ou si les directives n'ont pas été annoncées
-not-quickplay-finish = Refusé : la partie n'est pas dans sa fin de partie au K.O. (la dernière période)
+clock-setting-examined = L’arbitre vérifie le réglage des pendules et les règle au besoin
+quickplay-excluded = Refusé : pas de telle réclamation en blitz, avec incrément ou délai, ou si les directives n’ont pas été annoncées
+not-quickplay-finish = Refusé : la partie n’est pas dans sa fin de partie au K.O. (la dernière période)
 quickplay-flag-fallen = Refusé : le drapeau des { $side } est déjà tombé
 quickplay-too-much-time = Refusé : les { $side } ont deux minutes ou plus
-quickplay-claim = Les { $side } réclament la nullité avec moins de deux minutes ; les pendules sont arrêtées, l'arbitre doit décider
-quickplay-no-arbiter = Les { $side } réclament la nullité sans arbitre présent : la partie s'arrête ; la réclamation, la position finale et la feuille de partie sont soumises à un arbitre, dont la décision est définitive
-ruling-after-flag = La décision avait été remise à plus tard : l'arbitre donne maintenant le résultat
-nothing-to-rule = Refusé : aucune réclamation n'attend de décision
-quickplay-postponed = L'arbitre remet sa décision à plus tard : l'adversaire reçoit { $bonus } de plus ; la partie continue
-quickplay-rejected = L'arbitre rejette la réclamation : l'adversaire reçoit { $bonus } de plus ; la partie continue
+quickplay-claim = Les { $side } réclament la nullité avec moins de deux minutes ; les pendules sont arrêtées, l’arbitre doit décider
+quickplay-no-arbiter = Les { $side } réclament la nullité sans arbitre présent : la partie s’arrête ; la réclamation, la position finale et la feuille de partie sont soumises à un arbitre, dont la décision est définitive
+ruling-after-flag = La décision avait été remise à plus tard : l’arbitre donne maintenant le résultat
+nothing-to-rule = Refusé : aucune réclamation n’attend de décision
+quickplay-postponed = L’arbitre remet sa décision à plus tard : l’adversaire reçoit { $bonus } de plus ; la partie continue
+quickplay-rejected = L’arbitre rejette la réclamation : l’adversaire reçoit { $bonus } de plus ; la partie continue
 both-flags-game-goes-on = Les deux drapeaux sont tombés avant la dernière période : la partie continue
-odds-move-gives-check = Refusé : celui qui reçoit l'avantage ne peut rejouer si l'adversaire est en échec
-not-adjourned = Refusé : la partie n'est pas ajournée
-adjournment-out-of-turn = Refusé : pas à ce stade de l'ajournement
-not-your-seal = Refusé : les { $side } n'ont pas de coup à mettre sous enveloppe
+odds-move-gives-check = Refusé : celui qui reçoit l’avantage ne peut rejouer si l’adversaire est en échec
+not-adjourned = Refusé : la partie n’est pas ajournée
+adjournment-out-of-turn = Refusé : pas à ce stade de l’ajournement
+not-your-seal = Refusé : les { $side } n’ont pas de coup à mettre sous enveloppe
 must-seal = Fin de la séance : les { $side }, qui ont le trait, doivent mettre leur coup sous enveloppe
-early-adjournment = Les { $side } ajournent avant la fin de la séance : ajournement réputé à { $until } à l'horloge de l'arbitre, leur pendule tourne jusque-là
-board-move-is-sealed = Les { $side } ont joué sur l'échiquier après l'ordre de mettre leur coup sous enveloppe : ce coup est le coup sous enveloppe
+early-adjournment = Les { $side } ajournent avant la fin de la séance : ajournement réputé à { $until } à l’horloge de l’arbitre, leur pendule tourne jusque-là
+board-move-is-sealed = Les { $side } ont joué sur l’échiquier après l’ordre de mettre leur coup sous enveloppe : ce coup est le coup sous enveloppe
 move-sealed = Les { $side } mettent leur coup sous enveloppe ; la pendule est arrêtée, la partie ajournée
 game-adjourned = Refusé : la partie est ajournée
-envelope-lost = L'enveloppe est perdue : la partie continuera à partir de la position et des temps de l'ajournement
-resumed = Reprise : la position et les temps de l'ajournement sont rétablis
-sealer-replays = Les { $side } jouent sur l'échiquier le coup qu'ils disent avoir mis sous enveloppe
-envelope-opened = Le joueur qui doit répondre est présent : l'enveloppe est ouverte
+envelope-lost = L’enveloppe est perdue : la partie continuera à partir de la position et des temps de l’ajournement
+resumed = Reprise : la position et les temps de l’ajournement sont rétablis
+sealer-replays = Les { $side } jouent sur l’échiquier le coup qu’ils disent avoir mis sous enveloppe
+envelope-opened = Le joueur qui doit répondre est présent : l’enveloppe est ouverte
 replier-absent-clock-started = Les { $side }, qui doivent répondre, sont absents : leur pendule est mise en marche
 reply-opened = Le joueur qui a mis son coup sous enveloppe est arrivé : la nouvelle enveloppe contenant la réponse est ouverte
-envelope-to-open = La partie ne détient que l'engagement sur le coup sous enveloppe des { $side } : l'arbitre ouvre l'enveloppe
-opening-mismatch = Refusé : le coup et le sel donnés ne correspondent pas à l'engagement : ce n'est pas le coup mis sous enveloppe
-nothing-to-open = Refusé : aucune enveloppe n'attend d'être ouverte
+envelope-to-open = La partie ne détient que l’engagement sur le coup sous enveloppe des { $side } : l’arbitre ouvre l’enveloppe
+opening-mismatch = Refusé : le coup et le sel donnés ne correspondent pas à l’engagement : ce n’est pas le coup mis sous enveloppe
+nothing-to-open = Refusé : aucune enveloppe n’attend d’être ouverte
+envelope-awaits-arrival = Refusé : l’enveloppe est ouverte à l’arrivée des { $side } (qui répondent au coup sous enveloppe ; leur pendule tourne entre-temps) : enregistrez leur arrivée pour l’ouvrir
+envelope-awaits-resumption = Refusé : l’enveloppe est ouverte à la reprise, pas avant
 sealed-move-played = Le coup sous enveloppe des { $side }, { $text }, est joué
 sealed-move-invalid = Le coup sous enveloppe des { $side }, « { $text } », est { $kind ->
         [ambiguous] ambigu
         [unreadable] faux : sa signification est impossible à établir
        *[illegal] illégal
     }
-reply-sealed = Les { $side } mettent leur réponse dans une nouvelle enveloppe ; la pendule de l'absent est mise en marche
-arbiter-sets-clocks = Les temps ne peuvent être rétablis : l'arbitre règle les pendules
+reply-sealed = Les { $side } mettent leur réponse dans une nouvelle enveloppe ; la pendule de l’absent est mise en marche
+arbiter-sets-clocks = Les temps ne peuvent être rétablis : l’arbitre règle les pendules
 moves-after-error-annulled = La partie a été mal reconstituée : les coups suivants sont annulés et la position juste rétablie
 clock-error-corrected = Une erreur de pendule signalée avant le premier coup est rectifiée
-clock-error-too-severe = L'arbitre corrige les pendules : les conséquences de l'erreur seraient trop graves
+clock-error-too-severe = L’arbitre corrige les pendules : les conséquences de l’erreur seraient trop graves
 claim-stands-as-offer = La réclamation des { $side } vaut offre de nullité
-claim-incorrect = Réclamation injustifiée des { $side } : le demandeur perd { $taken }, l'adversaire reçoit { $bonus } de plus ; la partie continue
-claim-incorrect-time-added = Réclamation injustifiée des { $side } : l'adversaire reçoit { $bonus } de plus ; la partie continue
+claim-incorrect = Réclamation injustifiée des { $side } : le demandeur perd { $taken }, l’adversaire reçoit { $bonus } de plus ; la partie continue
+claim-incorrect-time-added = Réclamation injustifiée des { $side } : l’adversaire reçoit { $bonus } de plus ; la partie continue
 
 ## Ce qui est réclamé (après « réclame »)
 
@@ -175,7 +177,7 @@ claim-kind-fifty-moves = la nullité par la règle des 50 coups
 claim-kind-flag = le gain au temps
 claim-kind-illegal-move = pour un coup illégal
 claim-kind-quickplay = la nullité en fin de partie au K.O.
-claim-kind-touch-move = l'application de la règle de la pièce touchée
+claim-kind-touch-move = l’application de la règle de la pièce touchée
 claim-kind-initial-position = pour une position initiale incorrecte
 claim-kind-board-orientation = pour un échiquier mal orienté
 claim-kind-clock-setting = pour un mauvais réglage des pendules
@@ -202,16 +204,16 @@ termination-fifty-moves = 50 coups sans mouvement de pion ni prise, réclamés �
 termination-fivefold-repetition = la même position pour la cinquième fois
 termination-seventy-five-moves = 75 coups de chaque joueur sans mouvement de pion ni prise
 termination-time-forfeit = chute du drapeau
-termination-time-forfeit-draw = chute du drapeau, mais l'adversaire ne peut mater par aucune suite de coups légaux
+termination-time-forfeit-draw = chute du drapeau, mais l’adversaire ne peut mater par aucune suite de coups légaux
 termination-both-flags = les deux drapeaux sont tombés
 termination-illegal-move = coup illégal
 termination-illegal-move-draw = coup illégal, mais le demandeur ne peut pas mater
 termination-sealed-move-invalid = le coup sous enveloppe est ambigu, faux ou illégal
 termination-late-for-resumption = retard à la reprise
-termination-quickplay-finish = décision de l'arbitre en fin de partie au K.O.
+termination-quickplay-finish = décision de l’arbitre en fin de partie au K.O.
 termination-annulled = la partie est annulée
 termination-late-arrival = un joueur est arrivé après le délai de forfait
-termination-arbiter-decision = décision de l'arbitre
+termination-arbiter-decision = décision de l’arbitre
 
 ## Ce que la seule fin de partie ne dit pas (les circonstances d'un
 ## résultat ; référencé par game-over-because et report-result-because,
@@ -219,9 +221,9 @@ report-annulled = partie annulée
 ## dont il lit les arguments)
 
 ending-because = { $circumstance ->
-        [opponent-cannot-mate] { $termination }, mais l'adversaire ne peut mater par aucune suite de coups légaux
-        [position-unrestorable] la position à l'ajournement ne peut pas être rétablie
-        [times-unrestorable] les temps utilisés à l'ajournement ne peuvent pas être rétablis
+        [opponent-cannot-mate] { $termination }, mais l’adversaire ne peut mater par aucune suite de coups légaux
+        [position-unrestorable] la position à l’ajournement ne peut pas être rétablie
+        [times-unrestorable] les temps utilisés à l’ajournement ne peuvent pas être rétablis
         [misrestored] la partie a été mal reconstituée et la position à la reprise est inconnue
         [initial-position-incorrect] la position initiale des pièces était incorrecte
        *[other] { $termination }
@@ -231,7 +233,7 @@ ending-because = { $circumstance ->
 
 state-playing = la partie continue
 state-adjourned = partie ajournée
-state-awaiting-ruling = en attente de la décision de l'arbitre
+state-awaiting-ruling = en attente de la décision de l’arbitre
 state-finished = partie terminée
 game-type-standard = partie standard
 game-type-rapid = partie rapide
@@ -280,8 +282,8 @@ event-claim = réclame { $claim }
 event-claim-declared = réclame { $claim } (coup déclaré { $text })
 event-resign = abandonne
 event-seal = met son coup sous enveloppe
-event-open = ouvre l'enveloppe : { $text }
-event-arrive = arrive à l'échiquier
+event-open = ouvre l’enveloppe : { $text }
+event-arrive = arrive à l’échiquier
 event-adjourn = ajourne la partie (reprise : { $resume_at }, { $place })
 event-resume = reprend la partie
 event-ruling = { $judgment ->
@@ -289,7 +291,7 @@ event-ruling = { $judgment ->
         [postpone] remet sa décision à plus tard
        *[reject] rejette la réclamation
     }
-event-envelope-lost = constate la perte de l'enveloppe
+event-envelope-lost = constate la perte de l’enveloppe
 event-unrestorable = { $what ->
         [position] constate que la position ne peut être rétablie
        *[times] constate que les temps ne peuvent être rétablis
@@ -328,7 +330,7 @@ analyze-dead-nodes = position morte : { $dead ->
     }  ({ $nodes } nœuds, { $micros } µs)
 analyze-error = erreur : { $error }
 analyze-invalid-inputs = { $count ->
-        [one] { $count } entrée n'est pas une position légale
+        [one] { $count } entrée n’est pas une position légale
        *[other] { $count } entrées ne sont pas des positions légales
     }
 
@@ -336,32 +338,32 @@ analyze-invalid-inputs = { $count ->
 
 fen-illegal = position illégale
 fen-illegal-because = position illégale : { $problems }
-fen-empty-board = l'échiquier est vide
-fen-missing-king = un camp n'a pas de roi
-fen-too-many-kings = un camp a plus d'un roi
+fen-empty-board = l’échiquier est vide
+fen-missing-king = un camp n’a pas de roi
+fen-too-many-kings = un camp a plus d’un roi
 fen-pawns-on-backrank = un pion se trouve sur la première ou la dernière rangée
 fen-castling-rights = les droits de roque ne correspondent pas aux rois et aux tours sur leurs cases
-fen-en-passant-square = la case de prise en passant n'est pas celle qu'un pion vient de franchir
-fen-opposite-check = le camp qui n'a pas le trait est en échec
-fen-impossible-check = l'échec ne peut pas résulter d'un coup légal
-fen-too-much-material = il y a plus de pièces qu'une partie ne peut en avoir
-fen-variant = ce n'est pas une position d'échecs orthodoxes
+fen-en-passant-square = la case de prise en passant n’est pas celle qu’un pion vient de franchir
+fen-opposite-check = le camp qui n’a pas le trait est en échec
+fen-impossible-check = l’échec ne peut pas résulter d’un coup légal
+fen-too-much-material = il y a plus de pièces qu’une partie ne peut en avoir
+fen-variant = ce n’est pas une position d’échecs orthodoxes
 fen-malformed-fen = FEN mal formée : { $part ->
         [board] la partie échiquier (huit rangées de pièces et de chiffres séparées par /) est illisible
-        [turn] le trait n'est ni w ni b
+        [turn] le trait n’est ni w ni b
         [castling] la partie roques est illisible
         [en-passant] la case de prise en passant est illisible
-        [halfmove-clock] le compteur de demi-coups n'est pas un nombre
-        [fullmoves] le numéro de coup n'est pas un nombre à partir de 1
-       *[other] ce n'est pas une position écrite en FEN
+        [halfmove-clock] le compteur de demi-coups n’est pas un nombre
+        [fullmoves] le numéro de coup n’est pas un nombre à partir de 1
+       *[other] ce n’est pas une position écrite en FEN
     }
 
 ## Les éditions par leur nom (edition-<code>)
 
 edition-fide-1930 = Règlement de la FIDE de 1930
-edition-fide-2001 = Règles du jeu d'échecs de la FIDE 2001
-edition-fide-2005 = Règles du jeu d'échecs de la FIDE 2005
-edition-fide-2023 = Règles du jeu d'échecs de la FIDE 2023
+edition-fide-2001 = Règles du jeu d’échecs de la FIDE 2001
+edition-fide-2005 = Règles du jeu d’échecs de la FIDE 2005
+edition-fide-2023 = Règles du jeu d’échecs de la FIDE 2023
 edition-fide-online-2021 = Règlement FIDE des échecs en ligne 2021
 
 ## Le rapport texte de `arbitre replay`
@@ -380,6 +382,8 @@ report-clocks = Pendules : { side-white } { $white }, { side-black } { $black }
 server-shutdown = Arrêt du serveur : les pendules sont arrêtées.
 server-outage = Panne du serveur : les pendules sont arrêtées pendant la panne ; rien n’en est décidé.
 server-restart = Le serveur a redémarré : les pendules repartent.
+server-outage-over = Panne du serveur ({ $duration }) : les pendules ont été arrêtées pendant la panne ; rien n’en a été décidé.
+server-shutdown-over = Arrêt du serveur ({ $duration }) : les pendules ont été arrêtées jusqu’à son redémarrage ; rien n’en a été décidé.
 server-white-disconnected = Les Blancs sont déconnectés ; leur pendule tourne. L’arbitre décide : arrêter les pendules, ajouter du temps ou prononcer un résultat.
 server-black-disconnected = Les Noirs sont déconnectés ; leur pendule tourne. L’arbitre décide : arrêter les pendules, ajouter du temps ou prononcer un résultat.
 server-white-reconnected = Les Blancs sont de nouveau connectés.
@@ -529,40 +533,40 @@ cli-envelope-laws = Règles : { $edition } (art. { $article })
 cli-envelope-laws-unknown = Règles : { $edition }
 cli-envelope-player = { $side } : { $name }
 cli-envelope-not-recorded = (non noté)
-cli-envelope-position = Position à l'ajournement : { $fen }
+cli-envelope-position = Position à l’ajournement : { $fen }
 cli-envelope-time-used = Temps utilisé : { side-white } { $white }, { side-black } { $black }
 cli-envelope-time-remaining = Temps restant : { side-white } { $white }, { side-black } { $black }
 cli-envelope-sealed-by = Coup secret des { $side }, coup { $number }
 cli-envelope-draw-offer = Proposition de nullité en suspens : { $offer ->
-        [white] les { side-white } ont proposé la nullité avant l'ajournement
-        [black] les { side-black } ont proposé la nullité avant l'ajournement
+        [white] les { side-white } ont proposé la nullité avant l’ajournement
+        [black] les { side-black } ont proposé la nullité avant l’ajournement
        *[none] aucune
     }
 cli-envelope-resumption = Reprise : { $at }, { $place }
 cli-envelope-commitment = Empreinte (SHA-256) : { $hex }
 cli-envelope-sealed-to = Chiffrée pour (clé publique X25519) : { $hex }
 cli-envelope-signed-by = Signée par (clé de vérification Ed25519) : { $hex }
-cli-envelope-signature-named = Signature : valide pour la clé de vérification nommée dans l'enveloppe (l'enveloppe n'a pas été modifiée depuis que cette clé l'a signée ; vérifiez que c'est celle du scelleur avec --pub DIR)
-cli-envelope-signature-pub = Signature : valide pour la clé de vérification de l'arbitre { $path } ; chiffrée pour sa clé publique
+cli-envelope-signature-named = Signature : valide pour la clé de vérification nommée dans l’enveloppe (l’enveloppe n’a pas été modifiée depuis que cette clé l’a signée ; vérifiez que c’est celle du scelleur avec --pub DIR)
+cli-envelope-signature-pub = Signature : valide pour la clé de vérification de l’arbitre { $path } ; chiffrée pour sa clé publique
 cli-envelope-move-white = { $number }. { $move } ({ side-white })
 cli-envelope-move-black = { $number }… { $move } ({ side-black })
 
 ## arbitre audit (audit-…) : les constats, le rapport texte, son bilan, les erreurs
 
-audit-unreadable = partie illisible à l'octet { $offset }, ligne { $line } : { $why }
+audit-unreadable = partie illisible à l’octet { $offset }, ligne { $line } : { $why }
 audit-unterminated = { $what ->
         [tag] balise non fermée
        *[comment] commentaire non fermé
     }
-audit-variant = la variante « { $variant } » ne se joue pas selon les Règles du jeu d'échecs
-audit-stray = « { $token } » à l'octet { $offset }, ligne { $line }, n'est ni un coup, ni un numéro de coup, ni un commentaire, ni un NAG, ni une variante, ni un résultat : la partie est examinée jusque-là ({ $plies } { $plies ->
+audit-variant = la variante « { $variant } » ne se joue pas selon les Règles du jeu d’échecs
+audit-stray = « { $token } » à l’octet { $offset }, ligne { $line }, n’est ni un coup, ni un numéro de coup, ni un commentaire, ni un NAG, ni une variante, ni un résultat : la partie est examinée jusque-là ({ $plies } { $plies ->
         [one] demi-coup
        *[other] demi-coups
     })
 audit-fen-tag = balise FEN « { $fen } » : { $why }
 audit-edition-no-date = pas de date : partie jugée selon le texte le plus récent modélisé (« { $name } »)
 audit-edition-partial-date = la date « { $date } » est incomplète : partie jugée selon le texte en vigueur à son premier jour possible (« { $name } »)
-audit-edition-older = partie jouée avant l'entrée en vigueur du texte qui la juge (« { $name } », { $from }) : c'est le texte modélisé le plus proche
+audit-edition-older = partie jouée avant l’entrée en vigueur du texte qui la juge (« { $name } », { $from }) : c’est le texte modélisé le plus proche
 audit-automatic-end-name = { $end ->
         [fivefold] une quintuple répétition
         [seventy-five] la règle des 75 coups
@@ -579,20 +583,20 @@ audit-start-over = la position de la balise FEN met déjà fin à la partie par 
 audit-illegal-move = { $number }{ $turn ->
         [white] .
        *[black] ...
-    } { $move } n'est pas un coup légal ici ({ $refusal ->
+    } { $move } n’est pas un coup légal ici ({ $refusal ->
         [ambiguous] notation ambiguë
-       *[illegal] aucun coup légal ne s'écrit ainsi
-    }) ; la partie est examinée jusqu'à lui
+       *[illegal] aucun coup légal ne s’écrit ainsi
+    }) ; la partie est examinée jusqu’à lui
 audit-clock-increase = la pendule des { $side } passe de { $from } à { $to } en un coup, { $excess } de plus que ce que donne la cadence { $control } ; { $why }
 audit-time-added = cela correspond au temps ajouté pour { $cause ->
-        [illegal] un coup illégal de l'adversaire ({ $illegal })
-        [claim] une réclamation injustifiée de l'adversaire ({ $claim })
-       *[both] un coup illégal de l'adversaire ({ $illegal }) ou une réclamation injustifiée de l'adversaire ({ $claim })
+        [illegal] un coup illégal de l’adversaire ({ $illegal })
+        [claim] une réclamation injustifiée de l’adversaire ({ $claim })
+       *[both] un coup illégal de l’adversaire ({ $illegal }) ou une réclamation injustifiée de l’adversaire ({ $claim })
     }
-audit-time-unexplained = ce n'est pas une durée que donnent les Règles (une pendule corrigée par un arbitre, ou une erreur de lecture de la retransmission)
+audit-time-unexplained = ce n’est pas une durée que donnent les Règles (une pendule corrigée par un arbitre, ou une erreur de lecture de la retransmission)
 audit-clock-emt = la pendule des { $side } indique { $clock } après un coup censé avoir pris { $emt } à partir de { $from } : { $expected } attendu
 audit-clock-zero = la pendule des { $side } indique { $clock } après ce coup, incrément compris : le drapeau était tombé et la partie a continué
-audit-truncated = le texte des coups s'arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *) : la partie est peut-être incomplète
+audit-truncated = le texte des coups s’arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *) : la partie est peut-être incomplète
 audit-automatic-end-went-on = { audit-automatic-end-name } a mis fin à la partie par la nullité au demi-coup { $ply } ; { $more ->
         [one] { $more } demi-coup de plus a été joué
        *[other] { $more } demi-coups de plus ont été joués
@@ -606,14 +610,14 @@ audit-flag-cannot-mate = les { $side } se voient attribuer le gain { audit-how }
         [yes] {" "}(la position est morte)
        *[no] {""}
     } : la partie est nulle
-audit-mate-undecided-win = les { $side } se voient attribuer le gain { audit-how } ; la recherche n'a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
+audit-mate-undecided-win = les { $side } se voient attribuer le gain { audit-how } ; la recherche n’a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
 audit-flag-draw-could-mate = nulle au temps, mais les { $flagged } (dont la pendule tournait) ont perdu au temps : les { $side } pouvaient mater (p. ex. { $line })
-audit-mate-undecided-draw = nulle au temps ; la recherche n'a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
+audit-mate-undecided-draw = nulle au temps ; la recherche n’a pu établir, dans ses limites, si les { $side } pouvaient mater : un arbitre doit trancher
 audit-result-vs-board = { $end ->
         [checkmate] le mat
         [stalemate] le pat
        *[dead] une position morte
-    } sur l'échiquier au demi-coup { $ply } a fixé le résultat { $result } ; le résultat noté est { $recorded }{ $more ->
+    } sur l’échiquier au demi-coup { $ply } a fixé le résultat { $result } ; le résultat noté est { $recorded }{ $more ->
         [0] {""}
         [one] {" "}({ $more } demi-coup de plus a été joué)
        *[other] {" "}({ $more } demi-coups de plus ont été joués)
@@ -636,16 +640,16 @@ audit-claimable-by-writing = les { $side } pouvaient réclamer la nullité en in
         [threefold] ce coup ferait se présenter la même position pour la troisième fois
        *[fifty] { audit-claim-fifty }
     }) ; { $played ->
-        [it] ils l'ont joué
+        [it] ils l’ont joué
         [other] ils ont joué { $played_move } à la place
-       *[none] ils ne l'ont pas fait
+       *[none] ils ne l’ont pas fait
     }, et { audit-claim-after }
 audit-headline = partie { $game } ({ $file }, octet { $offset }, ligne { $line }) : { $tags }, jugée selon « { $name } »
 audit-row-ply = demi-coup { $ply }
 audit-note = note : { $message }
-audit-summary-auto = == bilan de l'audit (chaque partie selon les Règles de sa date) ==
-audit-summary-auto-editions = == bilan de l'audit (chaque partie selon les Règles de sa date : { $editions }) ==
-audit-summary-fixed = == bilan de l'audit (« { $name } ») ==
+audit-summary-auto = == bilan de l’audit (chaque partie selon les Règles de sa date) ==
+audit-summary-auto-editions = == bilan de l’audit (chaque partie selon les Règles de sa date : { $editions }) ==
+audit-summary-fixed = == bilan de l’audit (« { $name } ») ==
 audit-summary-games = { $games ->
         [one] { $games } partie
        *[other] { $games } parties
@@ -656,7 +660,7 @@ audit-summary-games = { $games ->
         [one] { $bytes } octet
        *[other] { $bytes } octets
     }) { $files ->
-        [one] d'un fichier
+        [one] d’un fichier
        *[other] de { $files } fichiers
     } en { $secs } s ({ $rate } parties/s)
 audit-summary-findings = { $games ->
@@ -680,20 +684,20 @@ audit-summary-example = partie { $game } ({ $file }, octet { $offset }) : { $tag
 audit-error = erreur : { $error }
 audit-progress = { $games } parties, { $rate } parties/s
 audit-game-unreadable = { $file } : partie { $game } : { $message }
-audit-stdin-twice = « - » (l'entrée standard) est donné deux fois
+audit-stdin-twice = « - » (l’entrée standard) est donné deux fois
 audit-no-workers = impossible de démarrer { $jobs } fil(s) de travail : { $error }
-audit-cannot-write = impossible d'écrire la sortie : { $error }
-audit-reader-stopped = le fil de lecture s'est arrêté de façon inattendue
+audit-cannot-write = impossible d’écrire la sortie : { $error }
+audit-reader-stopped = le fil de lecture s’est arrêté de façon inattendue
 audit-file-cannot-open = { $file } : ouverture impossible : { $error }
 audit-file-cannot-read = { $file } : lecture impossible : { $error }
-audit-file-directory = { $file } : c'est un dossier, pas un fichier PGN
-audit-file-utf16 = { $file } : pas un fichier PGN tel qu'il est lu ici : texte UTF-16{ $bom ->
-        [no] {" "}sans indicateur d'ordre des octets
+audit-file-directory = { $file } : c’est un dossier, pas un fichier PGN
+audit-file-utf16 = { $file } : pas un fichier PGN tel qu’il est lu ici : texte UTF-16{ $bom ->
+        [no] {" "}sans indicateur d’ordre des octets
        *[yes] {""}
     } ; convertissez-le en UTF-8 (p. ex. `iconv -f UTF-16 -t UTF-8`)
-audit-file-binary = { $file } : pas un fichier PGN : des données binaires (un octet nul à l'octet { $at }) ; un PGN est du texte
+audit-file-binary = { $file } : pas un fichier PGN : des données binaires (un octet nul à l’octet { $at }) ; un PGN est du texte
 audit-file-no-games = { $file } : aucune partie trouvée ({ $bytes } octets, ni balise ni coup)
-audit-file-read-error = { $file } : erreur de lecture vers l'octet { $at } : { $error }
+audit-file-read-error = { $file } : erreur de lecture vers l’octet { $at } : { $error }
 
 ## The game page (issue 27): ids ui-game-…
 

@@ -216,6 +216,14 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("seconds", Arg::Count(30)),
                 ("example", Arg::Text("Nf3".into())),
                 ("count", Arg::Count(count)),
+                ("at", Arg::Text("2026-11-28 10:00".into())),
+                ("place", Arg::Text("Salle B".into())),
+                ("why", Arg::Text("…".into())),
+                ("who", Arg::Text("Anand".into())),
+                ("square", Arg::Text("e2".into())),
+                ("candidates", Arg::Text("Nbd2, Nfd2".into())),
+                ("bonus", Arg::Text("2 min".into())),
+                ("taken", Arg::Text("3 min".into())),
             ];
             let text =
                 arbitre_messages::message(lang, id, &args).unwrap_or_else(|e| panic!("{id}: {e}"));

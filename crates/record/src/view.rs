@@ -16,6 +16,13 @@ use arbitre_laws::{
 use serde_json::{json, Map, Value};
 use shakmaty::{fen::Fen, Color, EnPassantMode, Move, Position};
 
+/// What an incorrect draw claim by `side` would cost now (9.5):
+/// `{"taken", "bonus", "article"}`, times in seconds.
+fn claim_penalty(game: &Game, side: Color) -> Value {
+    let (taken, bonus, article) = game.claim_penalty(side);
+    json!({"taken": seconds(taken), "bonus": seconds(bonus), "article": article})
+}
+
 fn seconds(ms: Millis) -> Value {
     json!((ms as f64) / 1000.0)
 }
@@ -203,6 +210,10 @@ pub fn live_state_cached(
         "present": {"white": game.present().white, "black": game.present().black},
         "check": game.position().is_check(),
         "articles": articles(game),
+        "claim_penalty": {
+            "white": claim_penalty(game, Color::White),
+            "black": claim_penalty(game, Color::Black),
+        },
         "initial_fen": Fen::from_position(game.start(), EnPassantMode::Legal).to_string(),
         "uci": game
             .moves()

@@ -774,7 +774,8 @@ async fn game_state(
 
 /// `POST /api/games/{id}/events`: one event, answered once it is on disk.
 #[utoipa::path(post, path = "/api/games/{id}/events", tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id"),
+           ("lang" = Option<String>, Query, description = "Language of the answer's decisions and state (en, fr, …; default: the game's)")),
     request_body(content = crate::openapi::EventBody, description = "One action of SCENARIOS.md without `t` and `by`"),
     responses((status = 200, body = crate::openapi::EventAnswer), (status = 400, body = crate::openapi::ErrorBody),
               (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
@@ -784,14 +785,20 @@ async fn game_state(
 async fn post_event(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let received = StdInstant::now();
     let received_ms = app.shared.clock.now_ms();
     let by = app.actor(&headers, &id).await?;
+    // the reader's language for the answer's words (`?lang=`), else the game's
+    let lang = match query.lang {
+        Some(_) => Some(language(&query, app.shared.lang)?),
+        None => None,
+    };
     let request = EventRequest::parse(&body_text(body)?).map_err(ApiError::record)?;
-    let answer = submit(&app, &id, by, request, received_ms, true).await?;
+    let answer = submit_in(&app, &id, by, request, received_ms, true, lang).await?;
     app.shared.metrics.acknowledged(
         answer["accepted"].as_bool().unwrap_or(false),
         received.elapsed(),
@@ -809,6 +816,19 @@ pub(crate) async fn submit(
     received_ms: i64,
     with_state: bool,
 ) -> Result<Value, ApiError> {
+    submit_in(app, id, by, request, received_ms, with_state, None).await
+}
+
+/// [`submit`], the answer's words in `lang` (the game's when `None`).
+async fn submit_in(
+    app: &App,
+    id: &str,
+    by: Actor,
+    request: EventRequest,
+    received_ms: i64,
+    with_state: bool,
+    lang: Option<Language>,
+) -> Result<Value, ApiError> {
     app.shared
         .ask(id, |reply| {
             Command::Submit(Box::new(Submission {
@@ -816,6 +836,7 @@ pub(crate) async fn submit(
                 request,
                 received_ms,
                 with_state,
+                lang,
                 reply,
             }))
         })

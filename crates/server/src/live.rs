@@ -89,6 +89,9 @@ pub struct Alert {
     /// What it did to the clocks: `Some(true)` stopped them, `Some(false)`
     /// restarted them, `None` neither (a time entry).
     pub stops: Option<bool>,
+    /// The engine's number of the event (the `event` of its decisions in
+    /// the log), `None` for a time entry.
+    pub event: Option<usize>,
 }
 
 /// Whether an action stops (`Some(true)`) or restarts (`Some(false)`) the clocks.
@@ -137,21 +140,24 @@ impl LiveGame {
         lang: Language,
     ) -> Result<(LiveGame, Vec<Divergence>), RecordError> {
         let replayed = stored.replay()?;
+        let mut events = 0;
         let alerts = stored
             .entries
             .iter()
             .filter_map(|e| {
-                e.server.map(|cause| {
-                    let (t, stops) = match &e.entry {
-                        arbitre_record::Entry::Event(event) => (event.t, stops(&event.action)),
-                        arbitre_record::Entry::Time(t) => (*t, None),
-                    };
-                    Alert {
-                        seq: e.seq,
-                        t,
-                        cause,
-                        stops,
+                let (t, stops, event) = match &e.entry {
+                    arbitre_record::Entry::Event(event) => {
+                        events += 1;
+                        (event.t, stops(&event.action), Some(events - 1))
                     }
+                    arbitre_record::Entry::Time(t) => (*t, None, None),
+                };
+                e.server.map(|cause| Alert {
+                    seq: e.seq,
+                    t,
+                    cause,
+                    stops,
+                    event,
                 })
             })
             .collect();
@@ -381,7 +387,8 @@ impl LiveGame {
             action,
         };
         let before = self.stored.next_seq();
-        self.stored
+        let applied = self
+            .stored
             .record_server_event(&mut self.game, record, cause)
             .ok()?;
         let entry = (self.stored.next_seq() > before)
@@ -392,6 +399,7 @@ impl LiveGame {
             t,
             cause,
             stops,
+            event: applied.seq,
         });
         Some(entry)
     }
@@ -412,6 +420,7 @@ impl LiveGame {
             t,
             cause,
             stops: None,
+            event: None,
         });
         entry
     }

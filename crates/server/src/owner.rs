@@ -140,6 +140,8 @@ pub struct Submission {
     /// Whether the answer carries the game's state (an HTTP answer does; a
     /// WebSocket's ack does not, and it costs a scoresheet).
     pub with_state: bool,
+    /// The language of the answer's words (`?lang=`), when not the game's.
+    pub lang: Option<Language>,
     /// The answer: `{"seq", "accepted", "decisions", "game"}`.
     pub reply: oneshot::Sender<Result<Value, ApiError>>,
 }
@@ -761,12 +763,16 @@ impl Owner {
                     request,
                     received_ms,
                     with_state,
+                    lang,
                     reply,
                 } = *submission;
                 // the outage the store's refusals opened is recorded
                 // first: while it cannot be, nothing else is
                 let answer = match self.close_outage().await {
-                    Ok(()) => self.submit(by, request, received_ms, with_state).await,
+                    Ok(()) => {
+                        self.submit(by, request, received_ms, with_state, lang)
+                            .await
+                    }
                     Err(e) => Err(e),
                 };
                 let _ = reply.send(answer);
@@ -933,10 +939,12 @@ impl Owner {
         request: EventRequest,
         received_ms: i64,
         with_state: bool,
+        lang: Option<Language>,
     ) -> Result<Value, ApiError> {
+        let lang = lang.filter(|l| *l != self.live.lang());
         let state = |owner: &mut Owner| {
             if with_state {
-                owner.state()
+                owner.state_in(lang)
             } else {
                 Value::Null
             }
@@ -983,6 +991,9 @@ impl Owner {
             }
         }
         let mut json = answer.to_json(state(self));
+        if let Some(lang) = lang {
+            json["decisions"] = Value::Array(self.decisions_in(&answer.decisions, lang));
+        }
         if unsealable_adjourn && answer.accepted {
             json["warnings"] = json!([{
                 "code": "no-arbiter-key",
@@ -1117,6 +1128,30 @@ impl Owner {
         self.state_in(None)
     }
 
+    /// An answer's decisions (as the game's language says them) in `lang`:
+    /// each the same decision of the log, said again.
+    fn decisions_in(&self, decisions: &[Value], lang: Language) -> Vec<Value> {
+        let game = self.live.game();
+        let written = game.notation();
+        let mut used = 0;
+        decisions
+            .iter()
+            .map(|d| {
+                let event = d["event"].as_u64();
+                let found = game.log()[used..]
+                    .iter()
+                    .position(|l| l.event.map(|e| e as u64) == event && event.is_some());
+                match found {
+                    Some(i) => {
+                        used += i + 1;
+                        view::decision(&game.log()[used - 1], lang, written)
+                    }
+                    None => d.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// The state, its words in `lang` where one is asked: the log's
     /// decisions and the alerts (a spectator reading another language than
     /// the event's); the scoresheet keeps the event's notation.
@@ -1135,6 +1170,24 @@ impl Owner {
                     .map(|d| view::decision(d, lang, written))
                     .collect();
                 map.insert("log".into(), Value::Array(log));
+            }
+            // the clocks the server stopped and restarted by itself are its
+            // doing, not the arbiter's: said so, with `"by": "server"`
+            if let Some(Value::Array(log)) = map.get_mut("log") {
+                for a in self.live.alerts() {
+                    let Some(event) = a.event else { continue };
+                    let message = match a.stops {
+                        Some(true) => server_message(a.cause, lang),
+                        Some(false) => server_message(ServerCause::Restart, lang),
+                        None => continue,
+                    };
+                    for d in log.iter_mut().filter(|d| {
+                        d["event"].as_u64() == Some(event as u64) && d["decision"] == "clocks"
+                    }) {
+                        d["message"] = json!(message);
+                        d["by"] = json!("server");
+                    }
+                }
             }
         }
         state

@@ -480,6 +480,9 @@ impl Game {
             },
             (Actor::Player(c), Action::Resign) => self.resign(t, index, c, adj.before_resumption),
             (Actor::Arbiter, Action::Resume) => self.on_resume(t, index),
+            (Actor::Arbiter, Action::Open { .. }) => {
+                self.decide(t, ev, adj.restore, Note::EnvelopeAwaitsResumption)
+            }
             (Actor::Arbiter, Action::EnvelopeLost) => {
                 if let Some(a) = self.adjourned.as_mut() {
                     a.envelope_lost = true;
@@ -658,7 +661,21 @@ impl Game {
             .as_ref()
             .and_then(|a| a.opening.map(|o| (o, a.sealer)))
         else {
-            self.decide(t, ev, None, Note::NothingToOpen);
+            // an envelope that waits for its moment: said so, with whom
+            let adj = self.laws.adjournment;
+            let waiting = self.adjourned.as_ref().and_then(|a| {
+                (a.sealed.is_some() && a.phase == (Phase::Resumed { opened: false }))
+                    .then_some(!a.sealer)
+            });
+            match waiting {
+                Some(replier) => self.decide(
+                    t,
+                    ev,
+                    adj.replier_absent,
+                    Note::EnvelopeAwaitsArrival(replier),
+                ),
+                None => self.decide(t, ev, None, Note::NothingToOpen),
+            }
             return;
         };
         if !opening.commitment.opens(salt, text) {

@@ -12,8 +12,8 @@ use super::{
     Game,
 };
 use crate::{
-    clock::{Instant, LedgerKind},
-    edition::{ClaimantDeduction, IllegalProcedure},
+    clock::{Instant, LedgerKind, Millis},
+    edition::{Article, ClaimantDeduction, IllegalProcedure},
     event::ClaimKind,
     explain::Note,
     notation::{read_move, write_san, Reading},
@@ -195,9 +195,11 @@ impl Game {
         false
     }
 
-    fn penalise(&mut self, t: Instant, ev: Option<usize>, c: Color) {
-        let laws = self.laws;
-        let penalty = laws.claim_penalty;
+    /// What an incorrect draw claim by `c` would cost now (9.5): the time
+    /// taken from the claimant, the time added to the opponent, and the
+    /// article — for a page to say before the claim is made.
+    pub fn claim_penalty(&self, c: Color) -> (Millis, Millis, Article) {
+        let penalty = self.laws.claim_penalty;
         let article = penalty.article.get(self.game_type);
         let left = self.clock.remaining(c);
         let taken = match penalty.claimant {
@@ -217,7 +219,15 @@ impl Game {
                 }
             }
         };
-        let bonus = penalty.opponent_bonus_ms.get(self.game_type);
+        (
+            taken,
+            penalty.opponent_bonus_ms.get(self.game_type),
+            article,
+        )
+    }
+
+    fn penalise(&mut self, t: Instant, ev: Option<usize>, c: Color) {
+        let (taken, bonus, article) = self.claim_penalty(c);
         if !self.clock.is_untimed() {
             self.clock.adjust(c, LedgerKind::Penalty, -taken);
             self.clock.adjust(!c, LedgerKind::Bonus, bonus);
