@@ -847,3 +847,94 @@ async fn every_scenario_imported_through_the_api_ends_as_expected() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["error"]["path"], "events[0].move", "{error}");
 }
+
+/// The README's server (no `--arbiter-key`) and a game created with no
+/// `arbiter_key`: the server makes the arbiter's key pair, gives the secret
+/// half once (the arbiter's link and the key file) and keeps it nowhere;
+/// the adjournment completes with it, the replier arriving after the
+/// resumption — recorded by the arbiter — and the envelope opening then.
+#[tokio::test]
+async fn a_game_created_without_a_key_is_sealed_to_a_key_given_once() {
+    use base64::Engine as _;
+    let dir = tempfile::tempdir().unwrap();
+    let api = open(&sqlite(&dir)).await;
+    let (status, created) = api
+        .call(
+            "POST",
+            "/api/games",
+            Some(ORGANISER),
+            &json!({"edition": "fide-2005", "time_control": "5400", "players": {"white": "Tal", "black": "Botvinnik"}})
+                .to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["sealable"], true);
+    assert_eq!(created["warnings"], json!([]));
+    let id = created["id"].as_str().unwrap().to_owned();
+    let tokens = created["tokens"].clone();
+    let link = created["links"]["arbiter"].as_str().unwrap();
+    let key = link.split("&key=").nth(1).expect("the key in the arbiter's link");
+    assert!(created["links"]["white"].as_str().unwrap().ends_with(tokens["white"].as_str().unwrap()));
+    let secret: [u8; 32] = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(key)
+        .unwrap()
+        .try_into()
+        .unwrap();
+    let file_key = created["arbiter_key_file"]["hpke_secret_key"].as_str().unwrap().to_owned();
+    let arbiter = arbitre_envelope::SecretKey::from_bytes(&secret).unwrap();
+
+    // input errors are answered, never recorded
+    let path = format!("/api/games/{id}/events");
+    let (status, e) = api.call("POST", &path, tokens["white"].as_str(), r#"{"move": "e4"}"#).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("not-started")), "{e}");
+    api.event(&id, &tokens["arbiter"], json!({"start": true})).await;
+    let (status, e) = api.call("POST", &path, tokens["white"].as_str(), r#"{"move": "e4?!x"}"#).await;
+    assert_eq!((status, e["error"]["path"].as_str()), (StatusCode::BAD_REQUEST, Some("move")), "{e}");
+    assert_eq!(api.state(&id).await["seq"], 1, "only the start is recorded");
+
+    api.event(&id, &tokens["white"], json!({"move": "e4"})).await;
+    api.event(&id, &tokens["arbiter"], json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}))
+        .await;
+    let sealed = api.event(&id, &tokens["black"], json!({"seal": "Nc6"})).await;
+    assert_eq!(sealed["accepted"], true, "{sealed}");
+    // White is at the board; Black, who replies, is not when play resumes
+    api.event(&id, &tokens["white"], json!({"arrive": true})).await;
+    api.event(&id, &tokens["arbiter"], json!({"resume": true})).await;
+    let state = api.state(&id).await;
+    assert_eq!(state["present"], json!({"white": true, "black": false}));
+    assert_eq!(state["running"], "black", "the absent replier's clock runs");
+    // the arbiter cannot open it yet, and is told why
+    let envelope = api.call("GET", &format!("/api/games/{id}/envelope"), tokens["arbiter"].as_str(), "").await.1;
+    let envelope = arbitre_envelope::Envelope::from_json(envelope.to_string().as_bytes()).unwrap();
+    let signer = *envelope.signer();
+    let opened = arbitre_envelope::open(&arbitre_envelope::verify(&envelope, &signer).unwrap(), &arbiter).unwrap();
+    let open = json!({"open": {"move": opened.text(), "salt": opened.salt().to_hex()}});
+    let early = api.event(&id, &tokens["arbiter"], open.clone()).await;
+    assert_eq!(early["accepted"], false);
+    assert_eq!(early["decisions"][0]["decision"], "refused", "{early}");
+    assert!(early["decisions"][0]["message"].as_str().unwrap().contains("arrives"), "{early}");
+    // the arbiter records Black present: the envelope is opened (A9b)
+    api.event(&id, &tokens["arbiter"], json!({"arrive": "black"})).await;
+    assert_eq!(api.state(&id).await["awaiting"]["what"], "open-envelope");
+    let answer = api.event(&id, &tokens["arbiter"], open).await;
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert_eq!(api.state(&id).await["scoresheet"], json!(["e4", "Nc6"]));
+
+    // the secret half is in no row, no answer since, no listing
+    let store = &api.app.shared.store;
+    let mut seen = vec![api.state(&id).await.to_string()];
+    seen.push(api.call("GET", "/api/games", Some(ORGANISER), "").await.1.to_string());
+    for row in store.entries_after(&id, None).await.unwrap() {
+        seen.push(row.entry);
+        seen.push(row.answer.unwrap_or_default());
+    }
+    let db = std::fs::read(dir.path().join("arbitre.db")).unwrap();
+    let wal = std::fs::read(dir.path().join("arbitre.db-wal")).unwrap_or_default();
+    for text in &seen {
+        assert!(!text.contains(key) && !text.contains(&file_key), "{text}");
+    }
+    for bytes in [&db, &wal] {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(!text.contains(key) && !text.contains(&file_key), "the key is in the database file");
+    }
+}

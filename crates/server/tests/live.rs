@@ -225,3 +225,92 @@ fn a_restored_game_is_the_live_one() {
         "checkmate"
     );
 }
+
+#[test]
+fn input_errors_are_refused_before_the_laws_and_leave_no_entry() {
+    let mut g = LiveGame::create(setup("5400"), Language::En).unwrap();
+    // before the arbiter's start: a player's move is a 409, not a log line
+    assert_eq!(
+        g.submit(WHITE, req(r#"{"move": "e4"}"#), Instant(0), None)
+            .unwrap_err(),
+        Rejection::NotStarted { action: "move" }
+    );
+    assert!(matches!(
+        g.submit(BLACK, req(r#"{"offer_draw": true}"#), Instant(0), None),
+        Err(Rejection::NotStarted { .. })
+    ));
+    // his own arrival he may report
+    let (a, e) = g
+        .submit(BLACK, req(r#"{"arrive": true}"#), Instant(0), None)
+        .unwrap();
+    assert!(a.accepted && e.is_some());
+    g.submit(Actor::Arbiter, req(r#"{"start": true}"#), Instant(0), None)
+        .unwrap();
+    let before = g.last_seq();
+    // text that is no move at all: malformed, at `move`; nothing recorded
+    for text in ["hello", "Zz9", "e9", "", "Nf3+++x"] {
+        let body = serde_json::json!({ "move": text }).to_string();
+        match g.submit(WHITE, req(&body), Instant(1_000), None) {
+            Err(Rejection::Malformed(e)) => assert_eq!(e.path, "move", "{text}"),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    assert_eq!(g.last_seq(), before, "no entry for an input error");
+    assert!(g.game().log().len() == 1, "only the start: {:?}", g.game().log());
+    // a well-formed move that is illegal is a move made: recorded
+    let (a, e) = g
+        .submit(WHITE, req(r#"{"move": "Ke2"}"#), Instant(2_000), None)
+        .unwrap();
+    assert!(!a.accepted && e.is_some());
+    // French letters in a game noted in English are not its notation
+    assert!(matches!(
+        g.submit(WHITE, req(r#"{"move": "Cf3"}"#), Instant(2_000), None),
+        Err(Rejection::Malformed(_))
+    ));
+}
+
+#[test]
+fn the_arbiter_records_presence_and_a_game_without_a_key_cannot_be_sealed() {
+    let mut g = LiveGame::create(setup("5400"), Language::En).unwrap();
+    g.submit(Actor::Arbiter, req(r#"{"start": true}"#), Instant(0), None)
+        .unwrap();
+    g.submit(WHITE, req(r#"{"move": "e4"}"#), Instant(1_000), None)
+        .unwrap();
+    g.submit(
+        Actor::Arbiter,
+        req(r#"{"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}"#),
+        Instant(2_000),
+        None,
+    )
+    .unwrap();
+    // no arbiter's key: the seal is a conflict, nothing recorded
+    let before = g.last_seq();
+    assert_eq!(
+        g.submit(BLACK, req(r#"{"seal": "Nc6"}"#), Instant(3_000), None)
+            .unwrap_err(),
+        Rejection::CannotSeal
+    );
+    assert_eq!(g.last_seq(), before);
+    // sealed (to a key): nobody is at the board until he says so
+    let sealer = Sealer {
+        arbiter: SecretKey::generate().unwrap().public_key().clone(),
+        signer: generate_signing_key().unwrap(),
+    };
+    g.submit(BLACK, req(r#"{"seal": "Nc6"}"#), Instant(3_000), Some(&sealer))
+        .unwrap();
+    // the arbiter is the judge of presence: his `arrive` for a side is
+    // that side's arrival; a player reports only his own
+    assert_eq!(g.state(Instant(3_000))["present"]["white"], false);
+    g.submit(Actor::Arbiter, req(r#"{"arrive": "white"}"#), Instant(3_000), None)
+        .unwrap();
+    assert_eq!(g.state(Instant(3_000))["present"]["white"], true);
+    assert_eq!(
+        g.submit(WHITE, req(r#"{"arrive": "black"}"#), Instant(3_000), None)
+            .unwrap_err(),
+        Rejection::NotYours { action: "arrive" }
+    );
+    assert!(g
+        .submit(BLACK, req(r#"{"arrive": "black"}"#), Instant(3_000), None)
+        .is_ok());
+    assert_eq!(g.state(Instant(3_000))["present"]["black"], true);
+}
