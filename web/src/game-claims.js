@@ -7,20 +7,9 @@
 import { g, side, opponent, articleOf } from './game-context.js';
 import { $, el, button, confirmDialog } from './game-ui.js';
 import { readMove, position, inLetters } from './notation.js';
-import { left } from './game-clocks.js';
 
 const CLAIMS = ['threefold', 'fifty-moves', 'flag', 'illegal-move', 'quickplay', 'touch-move'];
 const BY_MOVE = new Set(['threefold', 'fifty-moves']);
-
-// The penalty of an incorrect claim (the engine's table: crates/laws
-// editions' claim_penalty), unless the state gives it.
-const PENALTY = {
-  'fide-2023': { claimant: 'none', bonus: { standard: 120, rapid: 60, blitz: 60 }, article: { standard: '9.5.3', rapid: 'A.3', blitz: 'B.3' } },
-  'fide-online-2021': { claimant: 'none', bonus: { standard: 120, rapid: 60, blitz: 60 }, article: { standard: '9.5.3', rapid: 'A.3', blitz: 'B.3' } },
-  'fide-2005': { claimant: 'graduated', bonus: { standard: 180, rapid: 180, blitz: 180 }, article: { standard: '9.5b', rapid: '9.5b', blitz: '9.5b' } },
-  'fide-2001': { claimant: 'half', bonus: { standard: 180, rapid: 180, blitz: 180 }, article: { standard: '9.5b', rapid: '9.5b', blitz: '9.5b' } },
-  'fide-1930': { claimant: 'half', bonus: { standard: 180, rapid: 180, blitz: 180 }, article: { standard: '9.5b', rapid: '9.5b', blitz: '9.5b' } },
-};
 
 function duration(seconds) {
   const s = Math.round(seconds);
@@ -29,18 +18,12 @@ function duration(seconds) {
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
-// What an incorrect claim costs now: {taken, bonus, article} in seconds.
+// What an incorrect claim by this player would cost now, as the server
+// reckons it from the edition's table ({taken, bonus, article}, seconds);
+// null when the state does not say (the page keeps no copy of the tables).
 export function penalty() {
-  const s = g.state;
-  if (s.claim_penalty) return s.claim_penalty;
-  const p = PENALTY[s.edition];
-  if (!p) return null;
-  const type = s.game_type || 'standard';
-  const mine = left(g.seat) ?? 0;
-  let taken = 0;
-  if (p.claimant === 'half') taken = Math.min(mine / 2, 180);
-  if (p.claimant === 'graduated') taken = mine > 120 ? Math.min(mine / 2, 180) : mine > 60 ? mine - 60 : 0;
-  return { taken, bonus: p.bonus[type], article: p.article[type] };
+  const p = g.state.claim_penalty?.[g.seat];
+  return p && typeof p.bonus === 'number' && p.article ? p : null;
 }
 
 function consequence(kind) {
