@@ -12,6 +12,7 @@ import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js
 import { pending } from './rulings.js';
 import { readTimeControl, describe, parsePgn } from './timecontrol.js';
 import { watchGames } from './console-live.js';
+import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
 import qrcode from 'qrcode-generator';
 
 const $ = (sel) => document.querySelector(sel);
@@ -84,50 +85,22 @@ function tokenMessage(key, kind) {
   $('#token-form').classList.toggle('accepted', kind === 'ok');
 }
 
-// Whether `token` is the organiser's: a WebSocket to a game, told the token
-// first, answers who it is ("arbiter" for the organiser) or an error —
-// nothing is written; with no game yet, the envelope of a game that does
-// not exist is asked for (401: unknown; 403: a seat's token; 404: the
-// organiser's).
+// Whose `token` is, as the server says it: `GET /api/games` with the token
+// answers `you` ("organiser", or a seat of one game) and 401 for a token it
+// does not know; nothing is written. Only this request carries the token;
+// the live list is read without it.
 async function checkToken(token) {
-  const listed = await getJson('/api/games', token).catch((e) => e);
-  if (listed instanceof ApiError && listed.status === 401) return 'wrong';
-  if (listed && !(listed instanceof Error)) {
-    const you = listed.you || listed.role;
-    if (you === 'organiser') return 'ok';
-    if (you) return 'seat';
-    const game = (listed.games || []).find((g) => !g.tampered);
-    if (game) return askStream(game.id, token);
-  }
   try {
-    await getJson('/api/games/token-check/envelope', token);
+    const listed = await getJson('/api/games', token);
+    if (listed.you === 'organiser') return 'ok';
+    if (listed.you?.seat === 'arbiter') return 'arbiter';
+    if (listed.you) return 'seat';
+    // a server that does not say whose a token is: the first action will
     return 'ok';
   } catch (e) {
     if (e.status === 401) return 'wrong';
-    if (e.status === 403) return 'seat';
-    return 'ok';
+    throw e;
   }
-}
-
-function askStream(id, token) {
-  return new Promise((resolve) => {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/stream`);
-    const done = (answer) => {
-      clearTimeout(timer);
-      socket.onclose = null;
-      socket.close();
-      resolve(answer);
-    };
-    const timer = setTimeout(() => done('ok'), 5000);
-    socket.onopen = () => socket.send(JSON.stringify({ token }));
-    socket.onmessage = (m) => {
-      const message = JSON.parse(m.data);
-      if (message.type === 'authenticated') done(message.as === 'arbiter' ? 'ok' : 'seat');
-      else if (message.type === 'error') done(message.status === 401 ? 'wrong' : 'seat');
-    };
-    socket.onerror = () => done('ok');
-  });
 }
 
 async function openWithToken(e) {
@@ -140,7 +113,16 @@ async function openWithToken(e) {
   }
   tokenState = 'checking';
   tokenMessage('ui-console-token-checking', '');
-  const answer = await checkToken(token).catch(() => 'ok');
+  let answer;
+  try {
+    answer = await checkToken(token);
+  } catch (err) {
+    // the server unreachable: said, the token kept in the field to try again
+    tokenState = 'none';
+    tokenMessage('ui-console-token-unchecked', 'error');
+    render();
+    return;
+  }
   tokenState = answer;
   if (answer === 'ok') {
     sessionStorage.setItem(TOKEN, token);
@@ -148,7 +130,7 @@ async function openWithToken(e) {
     $('#token-forget').hidden = false;
   } else {
     sessionStorage.removeItem(TOKEN);
-    tokenMessage(answer === 'seat' ? 'ui-console-token-seat' : 'ui-console-token-wrong', 'error');
+    tokenMessage({ seat: 'ui-console-token-seat', arbiter: 'ui-console-token-arbiter' }[answer] || 'ui-console-token-wrong', 'error');
     $('#token').focus();
     $('#token').select();
   }
@@ -604,11 +586,14 @@ function stateWords(game, s) {
   return words.join(' · ');
 }
 
-// What waits for the arbiter in a game: a ruling, an envelope, an alert.
+// What waits for the arbiter in a game: a ruling, an envelope, the
+// server's alerts he has not acknowledged (in time order, once each; the
+// acknowledgements this browser keeps, shared with the game page).
 function waits(s) {
-  if (!s) return { items: [], question: null };
+  if (!s) return { question: null, alerts: [], count: 0 };
   const question = pending(s, t);
-  const alerts = (s.alerts || []).filter((a) => !a.acknowledged && /disconnect|outage|shutdown/.test(a.cause || ''));
+  const done = acknowledged(s.id);
+  const alerts = alertsOf(s).filter((a) => !done.has(a.seq));
   return { question, alerts, count: (question ? 1 : 0) + alerts.length };
 }
 
@@ -697,10 +682,12 @@ function row(game, index) {
       q.textContent = question.question;
       waitsCell.append(q);
     }
-    for (const a of alerts || []) {
+    // the alerts themselves are listed once, under "Waiting for the
+    // arbiter" with their acknowledgement; here, how many
+    if (alerts.length) {
       const p = document.createElement('span');
       p.className = 'alert';
-      p.textContent = a.message;
+      p.textContent = t('ui-console-alerts', { count: alerts.length });
       waitsCell.append(p);
     }
     const badge = document.createElement('span');
@@ -818,11 +805,29 @@ function drawPending(games) {
       }
       li.append(actions);
     }
-    for (const a of alerts) {
-      const p = document.createElement('p');
-      p.className = 'alert';
-      p.textContent = a.message;
-      li.append(p);
+    if (alerts.length) {
+      const list = document.createElement('ul');
+      list.className = 'alert-list';
+      list.setAttribute('aria-label', t('ui-game-alerts'));
+      for (const a of alerts) {
+        const item = document.createElement('li');
+        item.className = 'alert';
+        const text = document.createElement('span');
+        text.textContent = a.message;
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = t('ui-game-acknowledge');
+        b.setAttribute('aria-label', `${t('ui-game-acknowledge')} — ${gameName(players, board)}: ${a.message}`);
+        b.onclick = () => {
+          acknowledge(g.id, a.seq);
+          drawn = '';
+          render();
+          $('#pending-title').focus();
+        };
+        item.append(text, ' ', b);
+        list.append(item);
+      }
+      li.append(list);
     }
     if (currentToken() && tokenState === 'ok') {
       li.append(linkTo(arbiterHref(g.id), t('ui-console-open-board', { n: board })));
@@ -1077,6 +1082,11 @@ async function main() {
   $('#pgn-all').onclick = pgnAll;
   if (!$('#time-control').value) $('#time-control').value = '90 min + 30 s';
   live = watchGames({ onChange: render, onStatus: liveStatus, lang: () => t.lang });
+  // an alert acknowledged on a game's page (another tab): cleared here
+  onAcknowledged(() => {
+    drawn = '';
+    render();
+  });
   retranslate();
   const saved = currentToken();
   if (saved) {

@@ -4,14 +4,15 @@
 // when a player is absent, the envelope opened in one click with the key of
 // the arbiter's link, or with his key file, or with what the command line
 // printed); time adjustments and results with the edition's articles; the
-// server's alerts, each acknowledged once (remembered in this browser).
+// server's alerts, each acknowledged once (remembered in this browser,
+// shared with the console: acknowledged.js).
 import { g, side, isArbiter, over } from './game-context.js';
 import { $, el, button, showError, confirmDialog } from './game-ui.js';
 import { getJson } from './api.js';
 import { pending as awaited } from './rulings.js';
+import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
 
 const keyName = () => `arbitre-key-${g.id}`;
-const ackName = () => `arbitre-ack-${g.id}`;
 
 // The arbiter's key from the link (`#seat=…&key=…`): kept in this browser
 // for this game, and taken out of the address bar at once (a screenshot or
@@ -32,37 +33,21 @@ export function keepKeyFromLink() {
 let sessionKey = null;
 const heldKey = () => sessionKey || localStorage.getItem(keyName());
 
-function acknowledged() {
-  try {
-    return new Set(JSON.parse(localStorage.getItem(ackName()) || '[]'));
-  } catch {
-    return new Set();
-  }
-}
-
-function acknowledge(seq) {
-  const done = acknowledged();
-  done.add(seq);
-  localStorage.setItem(ackName(), JSON.stringify([...done]));
-  g.render();
-}
-
 function showAlerts() {
-  const alerts = [...(g.state.alerts || [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const alerts = alertsOf(g.state);
   const box = $('#alerts');
   box.hidden = !alerts.length;
-  const done = acknowledged();
-  const seen = new Set();
-  $('#alert-list').replaceChildren(...alerts.filter((a) => {
-    const k = a.seq ?? a.message;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  }).map((a) => {
+  const done = acknowledged(g.id);
+  $('#alert-list').replaceChildren(...alerts.map((a) => {
     const ok = done.has(a.seq);
     const li = el('li', { className: ok ? 'acknowledged' : 'alert' }, el('span', { textContent: a.message }));
     if (ok) li.append(' ', el('small', { textContent: `(${g.t('ui-game-acknowledged')})` }));
-    else li.append(' ', button(g.t('ui-game-acknowledge'), () => acknowledge(a.seq)));
+    else {
+      li.append(' ', button(g.t('ui-game-acknowledge'), () => {
+        acknowledge(g.id, a.seq);
+        g.render();
+      }));
+    }
     return li;
   }));
 }
@@ -215,6 +200,10 @@ export function showArbiter() {
 }
 
 export function arbiterForms() {
+  // acknowledged in the console or another tab: cleared here too
+  onAcknowledged((id) => {
+    if (id === g.id && g.state) g.render();
+  });
   $('#adjourn-at').oninput = (e) => (e.target.dataset.touched = '1');
   $('#adjourn-form').onsubmit = async (e) => {
     e.preventDefault();

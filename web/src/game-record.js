@@ -8,7 +8,9 @@ import { clockText } from './game-clocks.js';
 
 export function showDecisions() {
   const list = $('#decisions');
-  const items = (g.state.log || []).map((d) => el('li', {}, el('span', { className: 'article', textContent: d.article ? `[${d.article}]` : '' }), ` ${d.message}`));
+  // the entries the server made by itself (its outages: `by: "server"`)
+  // are worded as its doing by the server, and marked so
+  const items = (g.state.log || []).map((d) => el('li', { className: d.by === 'server' ? 'by-server' : '' }, el('span', { className: 'article', textContent: d.article ? `[${d.article}]` : '' }), ` ${d.message}`));
   const key = items.map((i) => i.textContent).join('\n');
   if (list.dataset.key === key) return;
   list.dataset.key = key;

@@ -12,11 +12,6 @@ const CONSOLE_ALLOW = [
   // preview then shows no game type)
   /404 GET .*\/api\/game-type/,
   /Failed to load resource: the server responded with a status of 404.*game-type/,
-  // a token checked on a server with no game yet: the envelope of a game
-  // that does not exist is asked for (404: the organiser's token) until the
-  // server can say whose a token is without a game
-  /404 GET .*\/api\/games\/token-check\/envelope/,
-  /Failed to load resource: the server responded with a status of 404.*token-check/,
 ];
 
 // The words the page shows, bar the links' addresses.
@@ -97,9 +92,17 @@ export const scenarios = [
   // A wrong token is said at once, next to the field (and the field marked
   // invalid); the right one is accepted and remembered for the session.
   ['console: a wrong token, then the right one', async (browser, base, problems, h) => {
-    // a game on the server: the console checks a token on a game's stream
-    await h.api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Token', black: 'Check' } });
-    const page = await openConsole(browser, base, problems, h, 'console-token');
+    const game = await h.api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Token', black: 'Check' } });
+    // the one refusal this scenario expects: the wrong token's check (GET
+    // /api/games with it answers 401), and nothing else
+    const page = await openConsole(browser, base, problems, h, 'console-token', {
+      allow: [/^401 GET http:\/\/[^/]+\/api\/games$/, /status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/games\)$/],
+    });
+    // which requests carry a token: the check only, never the live list
+    const withToken = [];
+    page.on('request', (r) => {
+      if (r.headers().authorization && r.method() === 'GET') withToken.push(new URL(r.url()).pathname);
+    });
     await page.getByLabel(TOKEN_FIELD).fill('not-the-organisers-token');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await h.waitText(page, '#token-message', 'This server does not know this token');
@@ -110,12 +113,25 @@ export const scenarios = [
     // acting with no valid token: said, nothing sent
     await page.getByRole('button', { name: 'Create the game' }).click();
     await h.waitText(page, '#token-message', 'Open the console with the organiser');
+    // a player's token, then the arbiter's of one game: each said for what it is
+    await page.getByLabel(TOKEN_FIELD).fill(game.tokens.white);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await h.waitText(page, '#token-message', "This token is a seat's");
+    await page.getByLabel(TOKEN_FIELD).fill(game.tokens.arbiter);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await h.waitText(page, '#token-message', "This token is the arbiter's of one game");
     await signIn(page, h);
     if ((await field.getAttribute('aria-invalid')) !== 'false') throw new Error('the right token is still marked invalid');
     // remembered for the session: a reload keeps it, accepted again
     await page.reload();
     await h.waitText(page, '#token-message', 'Token accepted');
     await page.getByRole('link', { name: /Arbiter's link — .*Token – Check/ }).waitFor();
+    // a few polls of the live list (every 4 s), none with the token
+    await h.sleep(9000);
+    const polls = withToken.filter((p) => p !== '/api/games');
+    const checks = withToken.filter((p) => p === '/api/games').length;
+    if (polls.length) throw new Error(`the token was sent with: ${polls.join(', ')}`);
+    if (checks !== 5) throw new Error(`GET /api/games with a token ${checks} times: the checks are 5 (wrong, seat, arbiter, right, reload)`);
     await h.axe(page, 'console with a token', problems);
   }],
 
@@ -348,6 +364,65 @@ export const scenarios = [
     await page.waitForFunction((id) => !document.querySelector(`#pending-list li[data-game="${id}"]`), game.id);
     await h.until(async () => (await h.api(base, `/api/games/${game.id}`)).result === '1/2-1/2');
     await h.waitText(page, `#games tr[data-game="${game.id}"]`, '1/2-1/2');
+  }],
+
+  // The server killed mid-game and started again on its files: the console
+  // lists the outage once (under what waits for the arbiter, the row only
+  // counting it), with an "Acknowledge" button; the arbiter's page open in
+  // the same browser lists it too, its decisions say the clocks were the
+  // server's doing; acknowledged in the console, it is cleared on the
+  // arbiter's page at once (one store, acknowledged.js).
+  ['console: an outage listed once, acknowledged in the console and on the arbiter\'s page', async (browser, _base, problems, h) => {
+    const first = await h.startServer();
+    let second;
+    try {
+      const game = await h.api(first.base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white: 'Lasker', black: 'Tarrasch' } });
+      await h.api(first.base, `/api/games/${game.id}/events`, { start: true }, game.tokens.arbiter);
+      await h.api(first.base, `/api/games/${game.id}/events`, { move: 'e4', client_id: 'c-o-1' }, game.tokens.white);
+      first.kill();
+      await h.sleep(1500);
+      second = await h.startServer({ dir: first.dir });
+      const base = second.base;
+      const state = await h.api(base, `/api/games/${game.id}`);
+      if (state.alerts?.length !== 1) throw new Error(`one outage, ${state.alerts?.length} alerts: ${JSON.stringify(state.alerts)}`);
+      const page = await openConsole(browser, base, problems, h, 'console-alerts');
+      await signIn(page, h);
+      const pending = page.getByRole('region', { name: 'Waiting for the arbiter' });
+      const ack = pending.getByRole('button', { name: /^Acknowledge — .*Lasker – Tarrasch/ });
+      await ack.first().waitFor();
+      if ((await ack.count()) !== 1) throw new Error(`${await ack.count()} buttons to acknowledge one outage`);
+      const shown = async (p) => p.evaluate((text) => document.body.innerText.split(text).length - 1, state.alerts[0].message);
+      if ((await shown(page)) !== 1) throw new Error(`the outage is listed ${await shown(page)} times in the console`);
+      await h.waitText(page, '#games', "the server's alert, above");
+      await h.axe(page, 'console with an alert', problems);
+      // the arbiter's page, in the same browser
+      const arbiter = h.watch(await page.context().newPage(), 'arbiter-alerts', problems);
+      await arbiter.goto(`${base}/games/${game.id}#seat=${game.tokens.arbiter}`);
+      await arbiter.waitForFunction(() => document.body.dataset.seat === 'arbiter' && document.body.dataset.ready === '1');
+      const there = arbiter.getByRole('button', { name: 'Acknowledge', exact: true });
+      await there.waitFor();
+      if ((await there.count()) !== 1) throw new Error(`${await there.count()} buttons on the arbiter's page for one outage`);
+      // the clocks stopped and restarted: the server's doing, said so
+      const lines = await arbiter.locator('#decisions li.by-server').allTextContents();
+      if (lines.length !== 2 || !/Server outage/.test(lines[0]) || !/The server restarted/.test(lines[1])) throw new Error(`the server's lines: ${lines.join(' | ')}`);
+      const all = await arbiter.locator('#decisions').textContent();
+      if (/arbiter (stops|restarts)/i.test(all)) throw new Error(`the server's doing said as the arbiter's: ${all}`);
+      // acknowledged in the console: cleared on both pages
+      await ack.first().click();
+      await page.waitForFunction(() => !document.querySelector('#pending-list .alert'));
+      if (!(await page.locator('#nothing-pending').isVisible())) throw new Error('the console still shows something waiting');
+      await h.waitText(arbiter, '#alert-list', 'acknowledged');
+      if (await there.count()) throw new Error('the arbiter is still asked to acknowledge');
+      await page.reload();
+      await h.waitText(page, '#token-message', 'Token accepted');
+      await page.locator('#games tr', { hasText: 'Lasker' }).first().waitFor();
+      await h.sleep(500);
+      if (await page.locator('#pending-list .alert').count()) throw new Error('the acknowledged alert is back after a reload');
+    } finally {
+      await closeAll(browser);
+      second?.stop();
+      first.stop();
+    }
   }],
 
   // Someone changes a game's time control in the database behind the

@@ -146,7 +146,7 @@ export const scenarios = [
   ['a wrong claim confirmed and penalised', async (browser, base, problems, h) => {
     const { game, white, black } = await h.seats(browser, base, problems, { edition: 'fide-2005', time_control: '5400' }, ['white', 'black']);
     const consequence = await claim(white, 'threefold', { intended: 'Nf3' });
-    if (!/3 min added to Black/.test(consequence) || !consequence.includes('9.5b')) throw new Error(`the consequence said: ${consequence}`);
+    if (!/3 min are taken from your clock and 3 min added to Black/.test(consequence) || !consequence.includes('9.5b')) throw new Error(`the consequence said: ${consequence}`);
     for (const p of [white, black]) {
       await p.waitForFunction(() => /9\.5/.test(document.querySelector('#decisions').textContent), null, { timeout: 10000 });
       await p.waitForFunction(() => /^1:33/.test(document.querySelector('#clock-black').textContent), null, { timeout: 10000 });
@@ -437,7 +437,7 @@ export const scenarios = [
     await h.api(base, `/api/games/${game.id}/events`, { press: true, client_id: 'v-press' }, game.tokens.black);
     const sizes = [['390', { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }], ['1280', { width: 1280, height: 800 }, {}], ['1920', { width: 1920, height: 1080 }, {}]];
     for (const [name, viewport, extra] of sizes) {
-      for (const [seat, lang] of [['white', name === '1920' ? 'fr-FR' : 'en-GB'], ['arbiter', name === '390' ? 'fr-FR' : 'en-GB']]) {
+      for (const [seat, lang] of [['white', 'en-GB'], ['white', 'fr-FR'], ['arbiter', 'en-GB'], ['arbiter', 'fr-FR']]) {
         const p = await h.openSeat(browser, base, problems, game, seat, { viewport, locale: lang, ...extra });
         await noSidewaysScroll(p, `${seat} at ${name}`);
         // the board and both clocks in the first screen on a player's page
@@ -447,7 +447,7 @@ export const scenarios = [
             if (!box || box.y + box.height > viewport.height + 1 || box.x + box.width > viewport.width + 1) throw new Error(`${sel} is not in view at ${name}: ${JSON.stringify(box)}`);
           }
         }
-        await h.axe(p, `${seat} at ${name}`, problems);
+        await h.axe(p, `${seat} at ${name} (${lang})`, problems);
         await h.docShot(p, `game-${seat === 'white' ? 'player' : 'arbiter'}-${name}${lang === 'fr-FR' ? '-fr' : ''}`);
         await p.context().close();
       }

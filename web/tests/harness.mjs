@@ -26,6 +26,9 @@
 //                                 4xx/5xx response is pushed on `problems` as "NAME: …" unless it
 //                                 matches one of options.allow (RegExps or substrings), e.g.
 //                                 { allow: [/409 .*\/events/] } for an expected refusal.
+//   watch(page, name, problems, allow = [])
+//                                 another page (e.g. context.newPage() beside a watched page: the
+//                                 same storage) watched as watchedPage's are; returns it
 //   axe(page, label, problems)    axe-core in the page: every serious or critical violation pushed
 //                                 on `problems`; returns the violations
 //   seats(browser, base, problems, setup, which = ['white','black','arbiter'], options = {})
@@ -142,7 +145,12 @@ export const opened = [];
 export async function watchedPage(browser, name, problems, options = {}) {
   const { allow = [], ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
-  const page = await context.newPage();
+  return watch(await context.newPage(), name, problems, allow);
+}
+
+// `page` watched as watchedPage's are (another page of a context already
+// open: the same browser's storage, e.g. the console beside a game's page).
+export function watch(page, name, problems, allow = []) {
   opened.push([name, page]);
   const allowed = (text) => allow.some((a) => (a instanceof RegExp ? a.test(text) : text.includes(a)));
   const problem = (text) => {
@@ -275,7 +283,7 @@ export function launch() {
 export const h = {
   ORGANISER, bin, out, docs, args,
   startServer, serverDb, api, apiRaw, run,
-  watchedPage, axe, seats, openSeat,
+  watchedPage, watch, axe, seats, openSeat,
   squareAt, clickMove, dragMove, typeMove, waitPlies, waitText, situation, until,
   shot, docShot, sleep,
 };

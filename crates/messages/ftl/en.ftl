@@ -796,6 +796,12 @@ ui-game-absent = absent
 ui-game-incidents = If the envelope or the adjourned position cannot be had
 
 ## The console (issue 27): ids ui-console-…
+ui-console-alerts = { $count ->
+    [one] the server's alert, above
+   *[other] the server's { $count } alerts, above
+}
+ui-console-token-arbiter = This token is the arbiter's of one game: open that game's arbiter's link; the console needs the organiser's token
+ui-console-token-unchecked = The server did not answer: the token could not be checked; try again
 ui-console-skip = Skip to the round
 ui-console-token-hint = The organiser's token: printed by `arbitre serve` at its first start, or the one given with `--organiser-token`
 ui-console-token-checking = Checking the token…

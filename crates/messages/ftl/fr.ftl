@@ -815,6 +815,12 @@ ui-game-absent = absent
 ui-game-incidents = Si l’enveloppe ou la position ajournée manquent
 
 ## The console (issue 27): ids ui-console-…
+ui-console-alerts = { $count ->
+    [one] l’alerte du serveur, ci-dessus
+   *[other] les { $count } alertes du serveur, ci-dessus
+}
+ui-console-token-arbiter = Ce jeton est celui de l’arbitre d’une seule partie : ouvrez plutôt le lien de l’arbitre de cette partie ; la console demande le jeton de l’organisateur
+ui-console-token-unchecked = Le serveur n’a pas répondu : le jeton n’a pas pu être vérifié ; réessayez
 ui-console-skip = Aller à la ronde
 ui-console-token-hint = Le jeton de l’organisateur : affiché par `arbitre serve` à son premier lancement, ou celui donné avec `--organiser-token`
 ui-console-token-checking = Vérification du jeton…
