@@ -566,7 +566,8 @@ function state(id) {
 function stateWords(game, s) {
   if (game.tampered) return t('ui-console-altered');
   if (game.result && game.result !== '*') return t('ui-console-finished', { result: game.result });
-  if (!s) return t(`state-${game.state}`);
+  // not read yet: a game "being played" may not have started
+  if (!s) return game.state === 'playing' ? '…' : t(`state-${game.state}`);
   if (s.result && s.result !== '*') return t('ui-console-finished', { result: s.result });
   const words = [];
   if (!s.started) words.push(t('ui-console-not-started'));
@@ -725,8 +726,8 @@ function row(game, index) {
   if (s && !s.started && s.result === '*' && currentToken() && tokenState === 'ok') {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = t('ui-start');
-    b.setAttribute('aria-label', `${t('ui-start')} — ${gameName(players, board)}`);
+    b.textContent = t('ui-game-start');
+    b.setAttribute('aria-label', `${t('ui-game-start')} — ${gameName(players, board)}`);
     b.onclick = async () => {
       b.disabled = true;
       await act(game, { start: true });

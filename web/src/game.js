@@ -65,7 +65,7 @@ function showHeader() {
   $('#meta').textContent = [edition.startsWith('edition-') ? s.edition : edition, s.time_control, type].filter(Boolean).join(' · ');
   const seat = isPlayer() ? t('ui-you-play', { side: side(g.seat) }) : t(g.seat === 'arbiter' ? 'ui-arbiter' : 'ui-spectator');
   $('#seat').textContent = seat;
-  $('#seat').className = `seat-badge ${g.seat || 'spectator'}`;
+  $('#seat').className = `seat-badge seat-${g.seat || 'spectator'}`;
   $('#period').textContent = s.result === '*' ? periodText() : '';
   $('#period').hidden = s.result !== '*';
   document.title = `${white} – ${black} · arbitre`;
@@ -167,8 +167,17 @@ function connection(up) {
   document.body.classList.toggle('offline', !up);
 }
 
+// the header's height, for the board's size (style.css: --header)
+function measureHeader() {
+  const header = document.querySelector('header');
+  const set = () => document.documentElement.style.setProperty('--header', `${header.offsetHeight}px`);
+  set();
+  if (globalThis.ResizeObserver) new ResizeObserver(set).observe(header);
+}
+
 async function main() {
   keepKeyFromLink();
+  measureHeader();
   g.lang = chosenLanguage();
   g.t = await translator(g.lang);
   translate(document, g.t);

@@ -440,8 +440,9 @@ export const scenarios = [
       for (const [seat, lang] of [['white', 'en-GB'], ['white', 'fr-FR'], ['arbiter', 'en-GB'], ['arbiter', 'fr-FR']]) {
         const p = await h.openSeat(browser, base, problems, game, seat, { viewport, locale: lang, ...extra });
         await noSidewaysScroll(p, `${seat} at ${name}`);
-        // the board and both clocks in the first screen on a player's page
-        if (seat === 'white') {
+        // the board and both clocks in the first screen, on a player's page
+        // and on the arbiter's beside the board (on a phone his tools follow)
+        if (seat === 'white' || name !== '390') {
           for (const sel of ['#board', '#clock-white', '#clock-black']) {
             const box = await p.locator(sel).boundingBox();
             if (!box || box.y + box.height > viewport.height + 1 || box.x + box.width > viewport.width + 1) throw new Error(`${sel} is not in view at ${name}: ${JSON.stringify(box)}`);
