@@ -176,7 +176,7 @@ fn the_report_in_french() {
     assert!(text.contains("les Noirs peuvent mater : non"), "{text}");
     assert!(text.contains("position morte : non"), "{text}");
     assert!(
-        text.contains("erreur : position illégale : le camp qui n'a pas le trait est en échec"),
+        text.contains("erreur : position illégale : le camp qui n’a pas le trait est en échec"),
         "{text}"
     );
     assert!(text.contains("erreur : FEN mal formée"), "{text}");

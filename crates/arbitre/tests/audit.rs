@@ -965,28 +965,28 @@ fn the_audit_speaks_french() {
     }
     for said in [
         // the headline, the edition by its name
-        ", jugée selon « Règles du jeu d'échecs de la FIDE 2023 »",
+        ", jugée selon « Règles du jeu d’échecs de la FIDE 2023 »",
         "partie 2 (",
         // the findings, the moves in French piece letters
         "demi-coup 136  flag-cannot-mate       6.9      les Noirs se voient attribuer le gain \
          au temps (0-1), mais les Noirs ne peuvent mater par aucune suite de coups légaux : \
          la partie est nulle",
-        "le mat sur l'échiquier au demi-coup 42 a fixé le résultat 0-1 ; le résultat noté est 1/2-1/2",
-        "2. Re3 n'est pas un coup légal ici (aucun coup légal ne s'écrit ainsi) ; \
-         la partie est examinée jusqu'à lui",
+        "le mat sur l’échiquier au demi-coup 42 a fixé le résultat 0-1 ; le résultat noté est 1/2-1/2",
+        "2. Re3 n’est pas un coup légal ici (aucun coup légal ne s’écrit ainsi) ; \
+         la partie est examinée jusqu’à lui",
         "les Blancs pouvaient réclamer la nullité en inscrivant 63. Rf2 sur leur feuille de partie \
-         (ce coup ferait se présenter la même position pour la troisième fois) ; ils l'ont joué, \
+         (ce coup ferait se présenter la même position pour la troisième fois) ; ils l’ont joué, \
          et la partie a continué",
         // the notes
         "note : la pendule des Noirs passe de 0:01:04 à 0:01:44 en un coup, 0:00:40 de plus que \
-         ce que donne la cadence 600+0 ; ce n'est pas une durée que donnent les Règles",
+         ce que donne la cadence 600+0 ; ce n’est pas une durée que donnent les Règles",
         "note : la pendule des Blancs passe de 0:15:40 à 0:16:50 en un coup, 0:01:00 de plus que \
          ce que donne la cadence 900+10 ; cela correspond au temps ajouté pour un coup illégal \
-         de l'adversaire (A.3) ou une réclamation injustifiée de l'adversaire (A.3)",
-        "note : le texte des coups s'arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *)",
-        "partie illisible à l'octet 3819, ligne 83 : commentaire non fermé",
+         de l’adversaire (A.3) ou une réclamation injustifiée de l’adversaire (A.3)",
+        "note : le texte des coups s’arrête sans résultat (1-0, 0-1, 1/2-1/2 ou *)",
+        "partie illisible à l’octet 3819, ligne 83 : commentaire non fermé",
         // the summary
-        "== bilan de l'audit (chaque partie selon les Règles de sa date : fide-2023 3) ==",
+        "== bilan de l’audit (chaque partie selon les Règles de sa date : fide-2023 3) ==",
         "3 parties avec des constats, 3 constats",
         "  flag-cannot-mate             1 partie(s)       1 constat(s)",
         "1 note sur les enregistrements de 1 partie, qui ne sont pas des infractions aux Règles \
@@ -1057,6 +1057,6 @@ fn the_audit_speaks_french() {
     assert_eq!(
         games[0]["edition_note"],
         "pas de date : partie jugée selon le texte le plus récent modélisé \
-         (« Règles du jeu d'échecs de la FIDE 2023 »)"
+         (« Règles du jeu d’échecs de la FIDE 2023 »)"
     );
 }

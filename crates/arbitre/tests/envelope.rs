@@ -578,7 +578,7 @@ fn cli_keygen_show_open() {
         "Règles : Règlement de la FIDE de 1930 (art. 21.4)",
         "Blancs : José Raúl Capablanca",
         "Coup secret des Blancs, coup 41",
-        "les Noirs ont proposé la nullité avant l'ajournement",
+        "les Noirs ont proposé la nullité avant l’ajournement",
         "Empreinte (SHA-256) : ",
         &EnvelopeFile::load(&file).unwrap().commitment().to_hex(),
         "Signature : valide",

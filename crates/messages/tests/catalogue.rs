@@ -496,7 +496,7 @@ fn golden_sentences() {
                 bonus: 180_000,
             },
             "White's claim is incorrect: 2 min 30 s taken from the claimant, 3 min added to the opponent; the game continues",
-            "Réclamation injustifiée des Blancs : le demandeur perd 2 min 30 s, l'adversaire reçoit 3 min de plus ; la partie continue",
+            "Réclamation injustifiée des Blancs : le demandeur perd 2 min 30 s, l’adversaire reçoit 3 min de plus ; la partie continue",
         ),
         (
             Note::ClaimExamined {
@@ -521,7 +521,7 @@ fn golden_sentences() {
                 black: -1_500,
             },
             "The arbiter adjusts the times: White +2 min, Black -1.5 s",
-            "L'arbitre corrige les temps : Blancs +2 min, Noirs -1,5 s",
+            "L’arbitre corrige les temps : Blancs +2 min, Noirs -1,5 s",
         ),
         (
             Note::SealedMoveInvalid {
@@ -540,7 +540,7 @@ fn golden_sentences() {
         (
             Note::NotHandled(arbitre_laws::ActionKind::OfferDraw),
             "Refused: offering a draw is not for whoever did it, or not at this moment",
-            "Refusé : proposer la nullité ne revient pas à qui l'a fait, ou pas à ce moment",
+            "Refusé : proposer la nullité ne revient pas à qui l’a fait, ou pas à ce moment",
         ),
     ];
     for (note, en, fr) in notes {

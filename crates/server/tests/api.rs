@@ -467,15 +467,29 @@ async fn a_restart_records_the_outage_and_decides_nothing() {
     let back = api.app.shared.clock.now_ms() + 100_000;
     drop(api);
     let api = open_at(&db, Some(ServerClock::anchored(back))).await;
+    // one alert for the outage, once the clocks run again, with its duration
     let state = settle(&api, &id, |s| {
-        s["alerts"].as_array().is_some_and(|a| a.len() == 2)
+        s["alerts"]
+            .as_array()
+            .is_some_and(|a| a.len() == 1 && a[0]["duration"].is_number())
     })
     .await;
     assert_eq!(state["result"], "*", "nothing decided: {state}");
     assert_eq!(state["running"], "black");
     let alerts = state["alerts"].as_array().unwrap();
     assert_eq!(alerts[0]["cause"], "outage");
-    assert_eq!(alerts[1]["cause"], "outage");
+    assert!(alerts[0]["duration"].as_f64().unwrap() > 0.0, "{state}");
+    // the log says the server stopped and restarted the clocks, not the arbiter
+    let by_server: Vec<&Value> = state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["by"] == "server")
+        .collect();
+    assert_eq!(by_server.len(), 2, "{state}");
+    assert!(by_server
+        .iter()
+        .all(|d| !d["message"].as_str().unwrap().contains("arbiter")));
     // Black is charged up to the last instant known durably (the move's
     // commit), not for the outage
     let black = state["clocks"]["black"].as_f64().unwrap();
@@ -499,8 +513,11 @@ async fn a_restart_records_the_outage_and_decides_nothing() {
     stop(api.app, true).await;
     tokio::time::pause();
     let api = open_at(&db, Some(ServerClock::anchored(back))).await;
+    // two interruptions, each one alert with its duration, in time order
     let state = settle(&api, &id, |s| {
-        s["alerts"].as_array().is_some_and(|a| a.len() == 4)
+        s["alerts"]
+            .as_array()
+            .is_some_and(|a| a.len() == 2 && a[1]["duration"].is_number())
     })
     .await;
     let causes: Vec<&str> = state["alerts"]
@@ -509,7 +526,11 @@ async fn a_restart_records_the_outage_and_decides_nothing() {
         .iter()
         .map(|a| a["cause"].as_str().unwrap())
         .collect();
-    assert_eq!(causes, ["outage", "outage", "shutdown", "restart"]);
+    assert_eq!(causes, ["outage", "shutdown"]);
+    assert!(
+        state["alerts"][0]["duration"].as_f64().unwrap() > 0.0,
+        "{state}"
+    );
     let white = state["clocks"]["white"].as_f64().unwrap();
     assert!(
         (white - 26.0).abs() < 0.01,
@@ -873,48 +894,104 @@ async fn a_game_created_without_a_key_is_sealed_to_a_key_given_once() {
     let id = created["id"].as_str().unwrap().to_owned();
     let tokens = created["tokens"].clone();
     let link = created["links"]["arbiter"].as_str().unwrap();
-    let key = link.split("&key=").nth(1).expect("the key in the arbiter's link");
-    assert!(created["links"]["white"].as_str().unwrap().ends_with(tokens["white"].as_str().unwrap()));
+    let key = link
+        .split("&key=")
+        .nth(1)
+        .expect("the key in the arbiter's link");
+    assert!(created["links"]["white"]
+        .as_str()
+        .unwrap()
+        .ends_with(tokens["white"].as_str().unwrap()));
     let secret: [u8; 32] = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(key)
         .unwrap()
         .try_into()
         .unwrap();
-    let file_key = created["arbiter_key_file"]["hpke_secret_key"].as_str().unwrap().to_owned();
+    let file_key = created["arbiter_key_file"]["hpke_secret_key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let arbiter = arbitre_envelope::SecretKey::from_bytes(&secret).unwrap();
 
     // input errors are answered, never recorded
     let path = format!("/api/games/{id}/events");
-    let (status, e) = api.call("POST", &path, tokens["white"].as_str(), r#"{"move": "e4"}"#).await;
-    assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("not-started")), "{e}");
-    api.event(&id, &tokens["arbiter"], json!({"start": true})).await;
-    let (status, e) = api.call("POST", &path, tokens["white"].as_str(), r#"{"move": "e4?!x"}"#).await;
-    assert_eq!((status, e["error"]["path"].as_str()), (StatusCode::BAD_REQUEST, Some("move")), "{e}");
+    let (status, e) = api
+        .call("POST", &path, tokens["white"].as_str(), r#"{"move": "e4"}"#)
+        .await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not-started")),
+        "{e}"
+    );
+    api.event(&id, &tokens["arbiter"], json!({"start": true}))
+        .await;
+    let (status, e) = api
+        .call(
+            "POST",
+            &path,
+            tokens["white"].as_str(),
+            r#"{"move": "e4?!x"}"#,
+        )
+        .await;
+    assert_eq!(
+        (status, e["error"]["path"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("move")),
+        "{e}"
+    );
     assert_eq!(api.state(&id).await["seq"], 1, "only the start is recorded");
 
-    api.event(&id, &tokens["white"], json!({"move": "e4"})).await;
-    api.event(&id, &tokens["arbiter"], json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}))
+    api.event(&id, &tokens["white"], json!({"move": "e4"}))
         .await;
-    let sealed = api.event(&id, &tokens["black"], json!({"seal": "Nc6"})).await;
+    api.event(
+        &id,
+        &tokens["arbiter"],
+        json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
+    )
+    .await;
+    let sealed = api
+        .event(&id, &tokens["black"], json!({"seal": "Nc6"}))
+        .await;
     assert_eq!(sealed["accepted"], true, "{sealed}");
-    // White is at the board; Black, who replies, is not when play resumes
-    api.event(&id, &tokens["white"], json!({"arrive": true})).await;
-    api.event(&id, &tokens["arbiter"], json!({"resume": true})).await;
+    // Black, who sealed, is at the board; White, who replies, is not when
+    // play resumes
+    api.event(&id, &tokens["black"], json!({"arrive": true}))
+        .await;
+    api.event(&id, &tokens["arbiter"], json!({"resume": true}))
+        .await;
     let state = api.state(&id).await;
-    assert_eq!(state["present"], json!({"white": true, "black": false}));
-    assert_eq!(state["running"], "black", "the absent replier's clock runs");
+    assert_eq!(state["present"], json!({"white": false, "black": true}));
+    assert_eq!(state["running"], "white", "the absent replier's clock runs");
     // the arbiter cannot open it yet, and is told why
-    let envelope = api.call("GET", &format!("/api/games/{id}/envelope"), tokens["arbiter"].as_str(), "").await.1;
+    let envelope = api
+        .call(
+            "GET",
+            &format!("/api/games/{id}/envelope"),
+            tokens["arbiter"].as_str(),
+            "",
+        )
+        .await
+        .1;
     let envelope = arbitre_envelope::Envelope::from_json(envelope.to_string().as_bytes()).unwrap();
     let signer = *envelope.signer();
-    let opened = arbitre_envelope::open(&arbitre_envelope::verify(&envelope, &signer).unwrap(), &arbiter).unwrap();
+    let opened = arbitre_envelope::open(
+        &arbitre_envelope::verify(&envelope, &signer).unwrap(),
+        &arbiter,
+    )
+    .unwrap();
     let open = json!({"open": {"move": opened.text(), "salt": opened.salt().to_hex()}});
     let early = api.event(&id, &tokens["arbiter"], open.clone()).await;
     assert_eq!(early["accepted"], false);
     assert_eq!(early["decisions"][0]["decision"], "refused", "{early}");
-    assert!(early["decisions"][0]["message"].as_str().unwrap().contains("arrives"), "{early}");
-    // the arbiter records Black present: the envelope is opened (A9b)
-    api.event(&id, &tokens["arbiter"], json!({"arrive": "black"})).await;
+    assert!(
+        early["decisions"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("arrives"),
+        "{early}"
+    );
+    // the arbiter records White present: the envelope is opened (A9b)
+    api.event(&id, &tokens["arbiter"], json!({"arrive": "white"}))
+        .await;
     assert_eq!(api.state(&id).await["awaiting"]["what"], "open-envelope");
     let answer = api.event(&id, &tokens["arbiter"], open).await;
     assert_eq!(answer["accepted"], true, "{answer}");
@@ -923,7 +1000,12 @@ async fn a_game_created_without_a_key_is_sealed_to_a_key_given_once() {
     // the secret half is in no row, no answer since, no listing
     let store = &api.app.shared.store;
     let mut seen = vec![api.state(&id).await.to_string()];
-    seen.push(api.call("GET", "/api/games", Some(ORGANISER), "").await.1.to_string());
+    seen.push(
+        api.call("GET", "/api/games", Some(ORGANISER), "")
+            .await
+            .1
+            .to_string(),
+    );
     for row in store.entries_after(&id, None).await.unwrap() {
         seen.push(row.entry);
         seen.push(row.answer.unwrap_or_default());
@@ -935,6 +1017,9 @@ async fn a_game_created_without_a_key_is_sealed_to_a_key_given_once() {
     }
     for bytes in [&db, &wal] {
         let text = String::from_utf8_lossy(bytes);
-        assert!(!text.contains(key) && !text.contains(&file_key), "the key is in the database file");
+        assert!(
+            !text.contains(key) && !text.contains(&file_key),
+            "the key is in the database file"
+        );
     }
 }

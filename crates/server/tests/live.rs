@@ -256,7 +256,11 @@ fn input_errors_are_refused_before_the_laws_and_leave_no_entry() {
         }
     }
     assert_eq!(g.last_seq(), before, "no entry for an input error");
-    assert!(g.game().log().len() == 1, "only the start: {:?}", g.game().log());
+    assert!(
+        g.game().log().len() == 1,
+        "only the start: {:?}",
+        g.game().log()
+    );
     // a well-formed move that is illegal is a move made: recorded
     let (a, e) = g
         .submit(WHITE, req(r#"{"move": "Ke2"}"#), Instant(2_000), None)
@@ -296,13 +300,23 @@ fn the_arbiter_records_presence_and_a_game_without_a_key_cannot_be_sealed() {
         arbiter: SecretKey::generate().unwrap().public_key().clone(),
         signer: generate_signing_key().unwrap(),
     };
-    g.submit(BLACK, req(r#"{"seal": "Nc6"}"#), Instant(3_000), Some(&sealer))
-        .unwrap();
+    g.submit(
+        BLACK,
+        req(r#"{"seal": "Nc6"}"#),
+        Instant(3_000),
+        Some(&sealer),
+    )
+    .unwrap();
     // the arbiter is the judge of presence: his `arrive` for a side is
     // that side's arrival; a player reports only his own
     assert_eq!(g.state(Instant(3_000))["present"]["white"], false);
-    g.submit(Actor::Arbiter, req(r#"{"arrive": "white"}"#), Instant(3_000), None)
-        .unwrap();
+    g.submit(
+        Actor::Arbiter,
+        req(r#"{"arrive": "white"}"#),
+        Instant(3_000),
+        None,
+    )
+    .unwrap();
     assert_eq!(g.state(Instant(3_000))["present"]["white"], true);
     assert_eq!(
         g.submit(WHITE, req(r#"{"arrive": "black"}"#), Instant(3_000), None)

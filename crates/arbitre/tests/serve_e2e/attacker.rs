@@ -282,15 +282,26 @@ pub(super) async fn hostile_strings_are_only_data(env: Env) {
     let game = server.started(json!({"edition": "fide-2023", "time_control": "5400+30",
                        "players": {"white": white, "black": black},
                        "event": event, "site": "x\"] [Result \"1-0", "round": "1; DELETE FROM games"})).await;
-    // a written move that is SQL: refused under the Laws, recorded as data
+    // a written move that is SQL: no move at all, an input error (400 at
+    // `move`), nothing recorded
+    let (status, answer) = server
+        .post(
+            &format!("/api/games/{}/events", game.id),
+            Some(&game.white),
+            &json!({"move": "e4'; DELETE FROM events; --"}).to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["error"]["path"], "move", "{answer}");
+    // a claim's declared move that is SQL: judged under the Laws, recorded as data
     let answer = server
         .event(
             &game.id,
             &game.white,
-            json!({"move": "e4'; DELETE FROM events; --"}),
+            json!({"claim": "threefold", "intended": "e4'; DELETE FROM events; --"}),
         )
         .await;
-    assert_eq!(answer["accepted"], false, "{answer}");
+    assert_eq!(answer["seq"], 1, "{answer}");
     server
         .accepted(
             &game.id,
