@@ -6,7 +6,7 @@ use arbitre_laws::{
     clock::Millis,
     event::{Judgment, Sealed, Unrestorable},
     seal::{Commitment, Salt, SealedText},
-    Action, ActionKind, ClaimKind, Edition, GameResult,
+    Action, ActionKind, Actor, ClaimKind, Edition, GameResult,
 };
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -251,6 +251,22 @@ fn flag(value: bool, path: &str) -> Result<(), RecordError> {
 
 fn codes<T: Copy>(all: &[T], code: impl Fn(T) -> &'static str) -> String {
     all.iter().map(|&x| code(x)).collect::<Vec<_>>().join(", ")
+}
+
+/// The arbiter's `"arrive": "white"` as the arrival of that player (he is
+/// the judge of presence), a player's `"arrive": "<his side>"` as his own
+/// `arrive`; `Err(())` for a player reporting the other side. Any other
+/// action comes back as it is.
+#[allow(clippy::result_unit_err)]
+pub fn presence(by: Actor, action: ActionRecord) -> Result<(Actor, ActionRecord), ()> {
+    match (by, action) {
+        (Actor::Arbiter, ActionRecord::ArriveFor(c)) => {
+            Ok((Actor::Player(c), ActionRecord::Arrive))
+        }
+        (Actor::Player(p), ActionRecord::ArriveFor(c)) if p == c => Ok((by, ActionRecord::Arrive)),
+        (Actor::Player(_), ActionRecord::ArriveFor(_)) => Err(()),
+        (by, action) => Ok((by, action)),
+    }
 }
 
 impl ActionRecord {

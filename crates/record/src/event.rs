@@ -97,19 +97,12 @@ impl EventRecord {
         let by = actor(&by, "by")?;
         let action = ActionRecord::from_map(map)?;
         // the arbiter records a player present: that player's arrival
-        let (by, action) = match (by, action) {
-            (Actor::Arbiter, ActionRecord::ArriveFor(c)) => {
-                (Actor::Player(c), ActionRecord::Arrive)
-            }
-            (Actor::Player(p), ActionRecord::ArriveFor(c)) if p == c => (by, ActionRecord::Arrive),
-            (Actor::Player(_), ActionRecord::ArriveFor(_)) => {
-                return Err(err(
-                    "arrive",
-                    "a player reports only his own arrival (`\"arrive\": true`)",
-                ))
-            }
-            other => other,
-        };
+        let (by, action) = crate::action::presence(by, action).map_err(|()| {
+            err(
+                "arrive",
+                "a player reports only his own arrival (`\"arrive\": true`)",
+            )
+        })?;
         match (by, action.kind().by_arbiter()) {
             (Actor::Arbiter, false) => Err(err(
                 "by",

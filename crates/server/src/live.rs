@@ -251,16 +251,8 @@ impl LiveGame {
             return Ok((first.clone(), None));
         }
         // the arbiter records a player present: that player's arrival
-        let (by, action) = match (by, request.action) {
-            (Actor::Arbiter, ActionRecord::ArriveFor(c)) => {
-                (Actor::Player(c), ActionRecord::Arrive)
-            }
-            (Actor::Player(p), ActionRecord::ArriveFor(c)) if p == c => (by, ActionRecord::Arrive),
-            (Actor::Player(_), ActionRecord::ArriveFor(_)) => {
-                return Err(Rejection::NotYours { action: "arrive" })
-            }
-            (by, action) => (by, action),
-        };
+        let (by, action) = arbitre_record::action::presence(by, request.action)
+            .map_err(|()| Rejection::NotYours { action: "arrive" })?;
         let kind = action.kind();
         if kind.by_arbiter() != (by == Actor::Arbiter) {
             return Err(Rejection::NotYours {

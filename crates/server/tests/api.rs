@@ -117,6 +117,23 @@ impl Api {
         answer
     }
 
+    /// 1. e4, the arbiter adjourns, Black seals Nc6: the seal's answer.
+    async fn adjourn_after_e4_sealing_nc6(&self, id: &str, tokens: &Value) -> Value {
+        self.event(id, &tokens["white"], json!({"move": "e4"}))
+            .await;
+        self.event(
+            id,
+            &tokens["arbiter"],
+            json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
+        )
+        .await;
+        let sealed = self
+            .event(id, &tokens["black"], json!({"seal": "Nc6"}))
+            .await;
+        assert_eq!(sealed["accepted"], true, "{sealed}");
+        sealed
+    }
+
     async fn state(&self, id: &str) -> Value {
         let (status, state) = self
             .call("GET", &format!("/api/games/{id}"), None, "")
@@ -553,18 +570,7 @@ async fn the_sealed_move_is_never_in_clear_until_the_arbiter_opens_it() {
         .await;
     api.event(&id, &tokens["arbiter"], json!({"start": true}))
         .await;
-    api.event(&id, &tokens["white"], json!({"move": "e4"}))
-        .await;
-    api.event(
-        &id,
-        &tokens["arbiter"],
-        json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
-    )
-    .await;
-    let sealed = api
-        .event(&id, &tokens["black"], json!({"seal": "Nc6"}))
-        .await;
-    assert_eq!(sealed["accepted"], true, "{sealed}");
+    let sealed = api.adjourn_after_e4_sealing_nc6(&id, &tokens).await;
     assert!(!sealed.to_string().contains("Nc6"), "{sealed}");
     // not in the state, the stream, the PGN, the store, the metrics
     let mut seen = vec![api.state(&id).await.to_string()];
@@ -940,18 +946,7 @@ async fn a_game_created_without_a_key_is_sealed_to_a_key_given_once() {
     );
     assert_eq!(api.state(&id).await["seq"], 1, "only the start is recorded");
 
-    api.event(&id, &tokens["white"], json!({"move": "e4"}))
-        .await;
-    api.event(
-        &id,
-        &tokens["arbiter"],
-        json!({"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}),
-    )
-    .await;
-    let sealed = api
-        .event(&id, &tokens["black"], json!({"seal": "Nc6"}))
-        .await;
-    assert_eq!(sealed["accepted"], true, "{sealed}");
+    api.adjourn_after_e4_sealing_nc6(&id, &tokens).await;
     // Black, who sealed, is at the board; White, who replies, is not when
     // play resumes
     api.event(&id, &tokens["black"], json!({"arrive": true}))

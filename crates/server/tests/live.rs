@@ -20,6 +20,23 @@ fn req(body: &str) -> EventRequest {
     EventRequest::parse(body).unwrap()
 }
 
+/// A game started, 1. e4 at 1 s, adjourned by the arbiter at 2 s: Black seals.
+fn adjourned_after_e4() -> LiveGame {
+    let mut g = LiveGame::create(setup("5400"), Language::En).unwrap();
+    g.submit(Actor::Arbiter, req(r#"{"start": true}"#), Instant(0), None)
+        .unwrap();
+    g.submit(WHITE, req(r#"{"move": "e4"}"#), Instant(1_000), None)
+        .unwrap();
+    g.submit(
+        Actor::Arbiter,
+        req(r#"{"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}"#),
+        Instant(2_000),
+        None,
+    )
+    .unwrap();
+    g
+}
+
 const WHITE: Actor = Actor::Player(Color::White);
 const BLACK: Actor = Actor::Player(Color::Black);
 
@@ -137,18 +154,7 @@ fn the_sealed_move_is_never_in_clear_and_the_arbiter_opens_it() {
         arbiter: arbiter.public_key().clone(),
         signer: server.clone(),
     };
-    let mut g = LiveGame::create(setup("5400"), Language::En).unwrap();
-    g.submit(Actor::Arbiter, req(r#"{"start": true}"#), Instant(0), None)
-        .unwrap();
-    g.submit(WHITE, req(r#"{"move": "e4"}"#), Instant(1_000), None)
-        .unwrap();
-    g.submit(
-        Actor::Arbiter,
-        req(r#"{"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}"#),
-        Instant(2_000),
-        None,
-    )
-    .unwrap();
+    let mut g = adjourned_after_e4();
     let (a, entry) = g
         .submit(
             BLACK,
@@ -275,18 +281,7 @@ fn input_errors_are_refused_before_the_laws_and_leave_no_entry() {
 
 #[test]
 fn the_arbiter_records_presence_and_a_game_without_a_key_cannot_be_sealed() {
-    let mut g = LiveGame::create(setup("5400"), Language::En).unwrap();
-    g.submit(Actor::Arbiter, req(r#"{"start": true}"#), Instant(0), None)
-        .unwrap();
-    g.submit(WHITE, req(r#"{"move": "e4"}"#), Instant(1_000), None)
-        .unwrap();
-    g.submit(
-        Actor::Arbiter,
-        req(r#"{"adjourn": {"resume_at": "tomorrow 10:00", "place": "hall"}}"#),
-        Instant(2_000),
-        None,
-    )
-    .unwrap();
+    let mut g = adjourned_after_e4();
     // no arbiter's key: the seal is a conflict, nothing recorded
     let before = g.last_seq();
     assert_eq!(
