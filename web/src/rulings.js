@@ -4,7 +4,8 @@
 //
 // `awaiting.what`: `quickplay-claim` (10.2 / Guidelines III: draw, postpone,
 // reject), `quickplay-at-flag` (a postponed claim and a flag down: draw, or
-// the flag decides), `mate` (the "can this side checkmate" search left the
+// the flag decides), `quickplay-referred` (a claim made with no arbiter
+// present, referred to him: draw, or the claim rejected), `mate` (the "can this side checkmate" search left the
 // question undecided: a draw if it cannot, a loss if it can),
 // `open-envelope` (the envelope waits for the arbiter's key).
 
@@ -26,6 +27,14 @@ export function pending(state, t) {
         choices: [
           { label: t('ui-ruling-draw'), action: { ruling: 'draw' } },
           { label: t('ui-ruling-flag-decides'), action: { ruling: 'reject' } },
+        ],
+      };
+    case 'quickplay-referred':
+      return {
+        question: t('ui-question-quickplay-referred', { article, side: side(a.claimant) }),
+        choices: [
+          { label: t('ui-ruling-draw'), action: { ruling: 'draw' } },
+          { label: t('ui-ruling-reject'), action: { ruling: 'reject' } },
         ],
       };
     case 'mate':

@@ -355,6 +355,10 @@ pub struct Quickplay {
     pub no_arbiter: Article,
     /// The article excluding the claim in blitz and with increment or delay.
     pub excluded: Article,
+    /// Where the quickplay rules apply only if the event announced them
+    /// beforehand (2023 III.2.1), the article; otherwise they are part of
+    /// the Laws (2005 10.2) and the regulations cannot leave them out.
+    pub announced: Option<Article>,
     /// Both flags down, no arbiter present: a draw (in the last period only,
     /// where `both_flags_continue` is set).
     pub both_flags: Article,
@@ -473,10 +477,50 @@ pub struct Live {
     pub interrupt: Article,
     /// The arbiter restarts the game.
     pub restart: Article,
-    /// The articles an arbiter may cite when he adds or removes time or
-    /// declares a result (penalties, devices, corrections), besides those
-    /// of the other fields.
-    pub cited: &'static [Article],
+    /// Where neither player is present at the start and White loses the
+    /// time until he arrives (2005 6.6, 2023 6.7.2), the article.
+    pub neither_present: Option<Article>,
+}
+
+/// What an arbiter may do citing an article.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Power {
+    /// Impose a result: a loss, a draw, both players losing, a game annulled.
+    Result,
+    /// Add or remove time: a penalty, extra time, clocks set by his judgement.
+    Time,
+    /// Either: a list of penalties, or an article that gives both.
+    Both,
+}
+
+impl Power {
+    /// Whether an article with this power may be cited for `wanted`.
+    pub fn allows(self, wanted: Power) -> bool {
+        self == Power::Both || self == wanted
+    }
+}
+
+/// An article of an edition under which the arbiter imposes a result, a
+/// penalty or extra time, as that edition numbers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Provision {
+    /// The article (`"12.9.2"`, `"13.5"`, `"III.5.3"`).
+    pub article: Article,
+    /// What the arbiter may do under it.
+    pub power: Power,
+    /// What it says, in a few words (English).
+    pub gist: &'static str,
+}
+
+/// An article an arbiter cited that the edition does not let him cite for
+/// that ruling: the nearest ones that it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotCitable {
+    /// Whether the edition lets the arbiter cite the article for the other
+    /// ruling (a result where time was wanted, or the reverse).
+    pub exists: bool,
+    /// The nearest articles of the edition that may be cited for the ruling.
+    pub nearest: Vec<Article>,
 }
 
 /// One edition of the Laws: every parameter the engine needs, with its article.
@@ -597,32 +641,104 @@ pub struct Edition {
     pub adjournment: Adjournment,
     /// The arbiter's live actions.
     pub live: Live,
+    /// Every article under which the arbiter may impose a result, a penalty
+    /// or extra time (`declare_result`, `adjust_time`), by this edition's
+    /// numbering.
+    pub provisions: &'static [Provision],
 }
 
 impl Edition {
-    /// The article of this edition an arbiter cites by `text`, if it is one
-    /// he may cite for a time adjustment or a declared result.
-    pub fn cited_article(&self, text: &str) -> Option<Article> {
-        let fields = [
-            self.clock_correction,
-            self.flag_fall,
-            self.claim_penalty.article.standard,
-            self.claim_penalty.article.rapid,
-            self.claim_penalty.article.blitz,
-            self.illegal_moves.penalty.standard,
-            self.illegal_moves.penalty.rapid,
-            self.illegal_moves.penalty.blitz,
-            self.illegal_moves.loss,
-            self.draw_offer_breach,
-            self.live.late,
-            self.adjournment.lost,
-            self.adjournment.clock_errors,
-        ];
-        fields
-            .into_iter()
-            .chain(self.live.cited.iter().copied())
-            .find(|a| *a == text)
+    /// The article of this edition an arbiter cites by `text` to impose a
+    /// result or to add or remove time (`wanted`): one of the edition's
+    /// provisions with that power. Written as arbiters write it:
+    /// `Art. 13.4b`, `13.4 b)`, `12.9.` and `iii.5.2` all name their article.
+    pub fn cited_article(&self, text: &str, wanted: Power) -> Result<Article, NotCitable> {
+        let key = article_key(text);
+        let found = self.provisions.iter().find(|p| article_key(p.article) == key);
+        match found {
+            Some(p) if p.power.allows(wanted) => Ok(p.article),
+            found => Err(NotCitable {
+                exists: found.is_some(),
+                nearest: self.nearest(&key, wanted),
+            }),
+        }
     }
+
+    /// Up to three provisions for `wanted`, nearest to `key`: those sharing
+    /// the longest leading part of its numbering, then the closest number.
+    fn nearest(&self, key: &str, wanted: Power) -> Vec<Article> {
+        let target = segments(key);
+        let mut scored: Vec<(usize, u64, usize, Article)> = self
+            .provisions
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.power.allows(wanted))
+            .map(|(i, p)| {
+                let own = segments(&article_key(p.article));
+                let shared = target.iter().zip(&own).take_while(|(a, b)| a == b).count();
+                let distance = match (target.get(shared), own.get(shared)) {
+                    (Some(Segment::Number(a)), Some(Segment::Number(b))) => a.abs_diff(*b),
+                    (None, None) => 0,
+                    _ => u64::MAX / 2,
+                };
+                (usize::MAX - shared, distance, i, p.article)
+            })
+            .collect();
+        scored.sort();
+        scored.into_iter().take(3).map(|(.., a)| a).collect()
+    }
+}
+
+/// An article as compared: without `Art.`/`article`, spaces, brackets and
+/// a final point, letters in upper case (`art. 13.4 b)` → `13.4B`).
+fn article_key(text: &str) -> String {
+    let t = text.trim();
+    let t = ["article", "art."]
+        .iter()
+        .find_map(|p| {
+            t.get(..p.len())
+                .filter(|head| head.eq_ignore_ascii_case(p))
+                .and_then(|_| t.get(p.len()..))
+        })
+        .unwrap_or(t);
+    t.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')'))
+        .collect::<String>()
+        .trim_end_matches('.')
+        .to_uppercase()
+}
+
+/// One part of an article's numbering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Segment {
+    Number(u64),
+    Word(String),
+}
+
+/// `13.4B` → 13, 4, B; `III.5.2` → III, 5, 2.
+fn segments(key: &str) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let mut chars = key.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_digit() {
+            let mut n: u64 = 0;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(u64::from(d));
+                chars.next();
+            }
+            out.push(Segment::Number(n));
+        } else if c.is_alphabetic() {
+            let mut w = String::new();
+            while let Some(&c) = chars.peek().filter(|c| c.is_alphabetic()) {
+                w.push(c);
+                chars.next();
+            }
+            out.push(Segment::Word(w));
+        } else {
+            chars.next();
+        }
+    }
+    out
 }
 
 /// Every edition's table.

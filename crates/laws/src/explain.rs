@@ -69,6 +69,10 @@ pub enum Note {
     GameStarted(Color),
     /// A player is not at the board when the game starts.
     AbsentAtStart(Color),
+    /// Neither player is at the board at the start: the clock of `0`
+    /// (White, in a game from the initial position) runs until he arrives
+    /// (2005 6.6, 2023 6.7.2).
+    NeitherPresent(Color),
     /// An action before the arbiter started the game.
     NotStarted,
     /// The arbiter stops both clocks (an interruption).
@@ -229,8 +233,10 @@ pub enum Note {
     BoardTransferred,
     /// The arbiter examines the clock setting.
     ClockSettingExamined,
-    /// No quickplay claim in blitz, with an increment or delay, or unannounced.
+    /// No quickplay claim in blitz, or with an increment or delay.
     QuickplayExcluded,
+    /// The quickplay guidelines were not announced before the event (2023 III.2.1).
+    QuickplayNotAnnounced,
     /// Not in a quickplay finish (the last period, all moves in a fixed time).
     NotQuickplayFinish,
     /// The claimant's flag has already fallen.
@@ -537,6 +543,7 @@ impl Note {
             SealedMoveNotPlayed(_) => "sealed-move-not-played",
             GameStarted(_) => "game-started",
             AbsentAtStart(_) => "absent-at-start",
+            NeitherPresent(_) => "neither-present",
             NotStarted => "not-started",
             ClocksStopped => "clocks-stopped",
             ClocksRestarted => "clocks-restarted",
@@ -596,6 +603,7 @@ impl Note {
             BoardTransferred => "board-transferred",
             ClockSettingExamined => "clock-setting-examined",
             QuickplayExcluded => "quickplay-excluded",
+            QuickplayNotAnnounced => "quickplay-not-announced",
             NotQuickplayFinish => "not-quickplay-finish",
             QuickplayFlagFallen(_) => "quickplay-flag-fallen",
             QuickplayTooMuchTime(_) => "quickplay-too-much-time",
@@ -677,6 +685,7 @@ impl Note {
             | BoardTransferred
             | ClockSettingExamined
             | QuickplayExcluded
+            | QuickplayNotAnnounced
             | NotQuickplayFinish
             | RulingAfterFlag
             | NothingToRule
@@ -705,6 +714,7 @@ impl Note {
             | SealedMoveNotPlayed(c)
             | GameStarted(c)
             | AbsentAtStart(c)
+            | NeitherPresent(c)
             | ClockNotPressed(c)
             | OfferDeclinedByMove(c)
             | NotYourMove(c)
@@ -857,6 +867,7 @@ impl Note {
             SealedMoveNotPlayed(Black),
             GameStarted(White),
             AbsentAtStart(Black),
+            NeitherPresent(White),
             NotStarted,
             ClocksStopped,
             ClocksRestarted,
@@ -941,6 +952,7 @@ impl Note {
             BoardTransferred,
             ClockSettingExamined,
             QuickplayExcluded,
+            QuickplayNotAnnounced,
             NotQuickplayFinish,
             QuickplayFlagFallen(White),
             QuickplayTooMuchTime(Black),
@@ -1027,6 +1039,7 @@ impl Note {
                 | SealedMoveNotPlayed(_)
                 | GameStarted(_)
                 | AbsentAtStart(_)
+                | NeitherPresent(_)
                 | NotStarted
                 | ClocksStopped
                 | ClocksRestarted
@@ -1086,6 +1099,7 @@ impl Note {
                 | BoardTransferred
                 | ClockSettingExamined
                 | QuickplayExcluded
+                | QuickplayNotAnnounced
                 | NotQuickplayFinish
                 | QuickplayFlagFallen(_)
                 | QuickplayTooMuchTime(_)
@@ -1193,6 +1207,7 @@ impl Note {
             | TooLateAfterThreeMoves(_)
             | InitialPositionCorrect(_)
             | QuickplayExcluded
+            | QuickplayNotAnnounced
             | NotQuickplayFinish
             | QuickplayFlagFallen(_)
             | QuickplayTooMuchTime(_)
@@ -1205,7 +1220,7 @@ impl Note {
             | OfferLapsedGameOver => DecisionKind::OfferLapsed,
             PressWithoutMove(_) => DecisionKind::IllegalMove,
             NoClockToRestore => DecisionKind::Resumption,
-            GameStarted(_) | AbsentAtStart(_) => DecisionKind::Start,
+            GameStarted(_) | AbsentAtStart(_) | NeitherPresent(_) => DecisionKind::Start,
             ClocksStopped | ClocksRestarted => DecisionKind::Clocks,
             TimeAdjusted { .. } => DecisionKind::TimeAdjusted,
             NotStarted | ClocksStoppedByArbiter => DecisionKind::Refused,

@@ -16,7 +16,7 @@ pub mod replay;
 pub mod seal;
 
 pub use clock::{Clock, Instant, Millis, TimeControl};
-pub use edition::{Article, Edition, EditionId, GameType};
+pub use edition::{Article, Edition, EditionId, GameType, Power, Provision};
 pub use event::{Action, ActionKind, Actor, ClaimKind, Event};
 
 /// The version of the laws engine, stamped in every stored game.

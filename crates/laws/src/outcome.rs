@@ -268,6 +268,13 @@ pub enum Ruling {
         /// The claimant.
         claimant: Color,
     },
+    /// A quickplay claim made with no arbiter present (2005 D1, 2023
+    /// III.6.1): it stopped the game, and the arbiter it is referred to
+    /// decides it (`draw`, or anything else for the claim rejected).
+    QuickplayReferred {
+        /// The claimant.
+        claimant: Color,
+    },
     /// The game holds only the commitment to a sealed move: the arbiter
     /// opens the envelope (an `open` event with the move and its salt).
     OpenEnvelope {
@@ -283,6 +290,7 @@ impl Ruling {
             Ruling::Mate { .. } => "mate",
             Ruling::QuickplayClaim { .. } => "quickplay-claim",
             Ruling::QuickplayAtFlag { .. } => "quickplay-at-flag",
+            Ruling::QuickplayReferred { .. } => "quickplay-referred",
             Ruling::OpenEnvelope { .. } => "open-envelope",
         }
     }

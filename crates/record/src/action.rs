@@ -6,7 +6,7 @@ use arbitre_laws::{
     clock::Millis,
     event::{Judgment, Sealed, Unrestorable},
     seal::{Commitment, Salt, SealedText},
-    Action, ActionKind, Actor, ClaimKind, Edition, GameResult,
+    Action, ActionKind, Actor, ClaimKind, Edition, GameResult, Power,
 };
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -599,13 +599,23 @@ impl ActionRecord {
     /// The engine's action under `laws`: an article cited must be one the
     /// edition lets the arbiter cite. Errors name the path inside the action.
     pub fn to_action(&self, laws: &Edition) -> Result<Action, RecordError> {
-        let cited = |text: &str, path: &str| {
-            laws.cited_article(text).ok_or_else(|| {
+        let cited = |text: &str, path: &str, wanted: Power| {
+            laws.cited_article(text, wanted).map_err(|refused| {
+                let what = match wanted {
+                    Power::Result => "declare a result",
+                    Power::Time | Power::Both => "add or remove time",
+                };
+                let other = if refused.exists {
+                    " (it is one for the other ruling)"
+                } else {
+                    ""
+                };
                 err(
                     path,
                     format!(
-                        "{text:?} is not an article of {} an arbiter cites for a time adjustment or a declared result",
-                        laws.code
+                        "{text:?} is not an article of {} under which the arbiter may {what}{other}; the nearest that are: {}",
+                        laws.code,
+                        refused.nearest.join(", ")
                     ),
                 )
             })
@@ -660,11 +670,11 @@ impl ActionRecord {
             } => Action::AdjustTime {
                 white: *white,
                 black: *black,
-                article: cited(article, "adjust_time.article")?,
+                article: cited(article, "adjust_time.article", Power::Time)?,
             },
             ActionRecord::DeclareResult { result, article } => Action::DeclareResult {
                 result: *result,
-                article: cited(article, "declare_result.article")?,
+                article: cited(article, "declare_result.article", Power::Result)?,
             },
         })
     }

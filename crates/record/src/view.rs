@@ -119,6 +119,9 @@ pub fn awaiting(what: Ruling) -> Value {
             "fallen": side_code(fallen),
             "claimant": side_code(claimant),
         }),
+        Ruling::QuickplayReferred { claimant } => {
+            json!({"what": what.code(), "claimant": side_code(claimant)})
+        }
         Ruling::OpenEnvelope { sealer } => {
             json!({"what": what.code(), "sealer": side_code(sealer)})
         }

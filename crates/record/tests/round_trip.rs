@@ -6,7 +6,7 @@ use arbitre_laws::{
     clock::MAX_MILLIS,
     event::{Judgment, Sealed, Unrestorable},
     seal::{Commitment, Salt},
-    Action, ActionKind, Actor, ClaimKind, EditionId, Event, GameResult, Instant,
+    Action, ActionKind, Actor, ClaimKind, EditionId, Event, GameResult, Instant, Power,
 };
 use arbitre_record::EventRecord;
 use proptest::prelude::*;
@@ -38,8 +38,15 @@ fn signed() -> impl Strategy<Value = i64> {
 }
 
 fn action(edition: EditionId) -> impl Strategy<Value = Action> {
-    let articles: Vec<&'static str> = edition.laws().live.cited.to_vec();
-    let article = proptest::sample::select(articles);
+    let of = |power: Power| -> Vec<&'static str> {
+        let provisions = edition.laws().provisions.iter();
+        provisions
+            .filter(|p| p.power.allows(power))
+            .map(|p| p.article)
+            .collect()
+    };
+    let time_article = proptest::sample::select(of(Power::Time));
+    let result_article = proptest::sample::select(of(Power::Result));
     prop_oneof![
         (text(), any::<bool>(), proptest::option::of(0i64..=60_000))
             .prop_map(|(text, press, lag)| Action::Move { text, press, lag }),
@@ -75,14 +82,14 @@ fn action(edition: EditionId) -> impl Strategy<Value = Action> {
         proptest::collection::vec(side(), 0..3).prop_map(|absent| Action::Start { absent }),
         Just(Action::StopClocks),
         Just(Action::RestartClocks),
-        (signed(), signed(), article.clone()).prop_map(|(white, black, article)| {
+        (signed(), signed(), time_article).prop_map(|(white, black, article)| {
             Action::AdjustTime {
                 white,
                 black,
                 article,
             }
         }),
-        (proptest::sample::select(GameResult::ALL.to_vec()), article)
+        (proptest::sample::select(GameResult::ALL.to_vec()), result_article)
             .prop_map(|(result, article)| Action::DeclareResult { result, article }),
     ]
 }

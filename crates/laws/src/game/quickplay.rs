@@ -33,7 +33,12 @@ impl Game {
             .periods()
             .get(control.period_of_move(self.clock.moves(c).saturating_add(1)))
             .copied();
-        if self.game_type == GameType::Blitz || !self.regulations.quickplay_guidelines {
+        let not_announced = qp
+            .announced
+            .filter(|_| !self.regulations.quickplay_guidelines);
+        if let Some(article) = not_announced {
+            Some((article, Note::QuickplayNotAnnounced))
+        } else if self.game_type == GameType::Blitz {
             Some((qp.excluded, Note::QuickplayExcluded))
         } else if c != self.position.turn() {
             Some((qp.claim, Note::ClaimWithoutTheMove(c)))

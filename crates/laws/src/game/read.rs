@@ -73,12 +73,13 @@ impl Game {
     }
 
     /// Playing, adjourned, awaiting the arbiter's ruling (on what), or
-    /// finished. A claim made with no arbiter present ended the game (2005
-    /// D1, 2023 III.6): finished, though an arbiter decides its result.
+    /// finished — always with a result. A claim made with no arbiter
+    /// present stopped the game (2005 D1, 2023 III.6.1), but its result is
+    /// the arbiter's to give: the game awaits his ruling until then.
     pub fn state(&self) -> State {
         let what = match self.awaiting {
             _ if self.outcome.is_some() => return State::Finished,
-            Some(Awaiting::NoArbiter { .. }) => return State::Finished,
+            Some(Awaiting::NoArbiter { claimant }) => Some(Ruling::QuickplayReferred { claimant }),
             Some(Awaiting::MateRuling { loser, .. }) => Some(Ruling::Mate { side: !loser }),
             Some(Awaiting::Quickplay { claimant }) => Some(Ruling::QuickplayClaim { claimant }),
             Some(Awaiting::QuickplayAtFlag { fallen, claimant }) => {

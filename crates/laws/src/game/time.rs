@@ -278,6 +278,12 @@ impl Game {
                         _ => live.late_limit_ms.unwrap_or(0),
                     };
                     self.start_deadline = Some(t.plus(limit));
+                    // with a default time, the clock that runs is charged to
+                    // its absent player (2005 6.6, 2023 6.7.2)
+                    let neither = Color::ALL.iter().all(|c| absent.contains(c));
+                    if let Some(article) = live.neither_present.filter(|_| neither && limit > 0) {
+                        self.decide(t, ev, article, Note::NeitherPresent(side));
+                    }
                 }
             }
             (Actor::Player(c), Action::Arrive) => *self.present.get_mut(c) = true,
