@@ -99,6 +99,46 @@ pub(super) fn physical_after(pos: &Chess, m: &Move) -> Option<Chess> {
     }
 }
 
+/// The position after a physical move that leaves the mover's own king in
+/// check: the board as it stands, the opponent to move. The Laws' board
+/// cannot hold it, but rapid and blitz play go on from it until the
+/// opponent claims (2005 B6, C3): his moves are generated for his own king
+/// alone. Never for a move that leaves a pawn on the last rank or takes a
+/// king.
+pub(super) fn standing_after(pos: &Chess, m: &Move) -> Option<Chess> {
+    if m.capture() == Some(Role::King) || m.promotion() == Some(Role::King) {
+        return None;
+    }
+    let mover = pos.turn();
+    if m.role() == Role::Pawn && m.promotion().is_none() {
+        let last = match mover {
+            Color::White => Rank::Eighth,
+            Color::Black => Rank::First,
+        };
+        if m.to().rank() == last {
+            return None;
+        }
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    Some(after)
+}
+
+/// Whether, after the physical move, both kings stand in check (2005 B6:
+/// the arbiter intervenes without a claim).
+pub(super) fn both_kings_in_check(pos: &Chess, m: &Move) -> bool {
+    let Some(after) = standing_after(pos, m) else {
+        return false;
+    };
+    let board = after.board();
+    let occupied = board.occupied();
+    Color::ALL.into_iter().all(|c| {
+        board
+            .king_of(c)
+            .is_some_and(|k| board.attacks_to(k, !c, occupied).any())
+    })
+}
+
 /// A physical move as written on the scoresheet (long algebraic).
 pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String {
     let letter = |r: Role| {
@@ -161,6 +201,10 @@ impl Game {
             );
             return;
         };
+        if self.position.board().role_at(to) == Some(Role::King) {
+            self.king_taken(t, index, c, uci);
+            return;
+        }
         let board = self.position.board();
         let physical = from != to
             && board.color_at(from) == Some(c)
@@ -262,16 +306,24 @@ impl Game {
             IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => {
                 self.rule_illegal(t, ev, p)
             }
-            IllegalProcedure::OnClaim { claim } => match physical_after(&self.position, &p.m) {
-                Some(after) if !p.unpromoted => self.stand(t, ev, p, Some(after)),
-                _ => {
-                    // B6: promotion not completed, or both kings in check
+            IllegalProcedure::OnClaim { claim } => {
+                if p.unpromoted || both_kings_in_check(&self.position, &p.m) {
+                    // B6: the arbiter intervenes alone only on a promotion
+                    // not completed, or both kings in check
                     self.decide(t, ev, claim, Note::ArbiterIntervenes(p.by));
                     self.rule_illegal(t, ev, p);
+                } else {
+                    // any other illegal move, a king left in check too,
+                    // stands until the opponent claims or moves
+                    let after = physical_after(&self.position, &p.m)
+                        .or_else(|| standing_after(&self.position, &p.m));
+                    self.stand(t, ev, p, after);
                 }
-            },
+            }
             IllegalProcedure::ClaimWins { .. } => {
-                let after = physical_after(&self.position, &p.m);
+                // C2 removes B6: no intervention, whatever the move
+                let after = physical_after(&self.position, &p.m)
+                    .or_else(|| standing_after(&self.position, &p.m));
                 self.stand(t, ev, p, after);
             }
         }
@@ -445,6 +497,23 @@ impl Game {
                     self.clock.start(st.by, t);
                 }
             }
+        }
+    }
+
+    /// `c` takes the opponent's king, which stands in check after the
+    /// opponent's illegal move: no move of chess, but the plainest claim
+    /// that the move was illegal (B6, C3). Without such a move standing,
+    /// no king can be taken.
+    pub(super) fn king_taken(&mut self, t: Instant, index: usize, c: Color, text: &str) {
+        if self.standing.as_ref().is_some_and(|st| st.by != c) {
+            self.claim_illegal(t, index, c);
+        } else {
+            self.decide(
+                t,
+                Some(index),
+                self.laws.legal_move,
+                Note::NotPhysicallyPossible(text.to_owned()),
+            );
         }
     }
 

@@ -7,7 +7,7 @@
 //! filter, identity confirmed on positions replayed since the last
 //! irreversible move.
 
-use shakmaty::{zobrist::Zobrist64, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{zobrist::Zobrist64, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::{illegal, DeadCheck, Game};
 use crate::{
@@ -47,7 +47,7 @@ impl Game {
         if !self.open_for_moves(index, t) {
             return;
         }
-        if !self.position.is_legal(m) {
+        if !self.position.is_legal(m) || m.capture() == Some(Role::King) {
             let text = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
             self.decide(
                 t,
@@ -70,11 +70,11 @@ impl Game {
             return;
         }
         match san.to_move(&self.position) {
-            Ok(m) => {
+            Ok(m) if m.capture() != Some(Role::King) => {
                 let c = self.position.turn();
                 self.make_move(t, index, c, m, true);
             }
-            Err(_) => self.decide(
+            _ => self.decide(
                 t,
                 Some(index),
                 self.laws.legal_move,
@@ -106,6 +106,9 @@ impl Game {
             return;
         }
         match read_move(&self.position, text, self.notation) {
+            Reading::Move(m) if m.capture() == Some(Role::King) => {
+                self.king_taken(t, index, c, text)
+            }
             Reading::Move(m) => self.make_move(t, index, c, m, press),
             Reading::Ambiguous(candidates) => self.decide(
                 t,

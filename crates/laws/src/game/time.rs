@@ -143,10 +143,13 @@ impl Game {
     pub(super) fn flag_policy(&self) -> FlagPolicy {
         let policy = self.laws.flag_policy.get(self.game_type);
         match policy {
-            FlagPolicy::ArbiterSees { .. } if !self.regulations.arbiter_present => {
+            // the flag "is considered to have fallen when the arbiter
+            // observes the fact or when either player has made a valid
+            // claim" (2005 6.9, 2023 6.8): with no arbiter, the claim
+            FlagPolicy::ArbiterSees { article } if !self.regulations.arbiter_present => {
                 FlagPolicy::ClaimOnly {
-                    claim_only: self.laws.flag_fall,
-                    claim: self.laws.flag_fall,
+                    claim_only: article,
+                    claim: article,
                     both_flags: self.laws.quickplay.both_flags,
                 }
             }
