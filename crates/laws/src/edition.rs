@@ -654,7 +654,10 @@ impl Edition {
     /// `Art. 13.4b`, `13.4 b)`, `12.9.` and `iii.5.2` all name their article.
     pub fn cited_article(&self, text: &str, wanted: Power) -> Result<Article, NotCitable> {
         let key = article_key(text);
-        let found = self.provisions.iter().find(|p| article_key(p.article) == key);
+        let found = self
+            .provisions
+            .iter()
+            .find(|p| article_key(p.article) == key);
         match found {
             Some(p) if p.power.allows(wanted) => Ok(p.article),
             found => Err(NotCitable {
@@ -776,6 +779,105 @@ mod tests {
                 .laws()
                 .judges_games_from
                 .is_none_or(|from| from <= e.laws().in_force_from));
+        }
+    }
+
+    /// Every article the engine itself cites for a result or a time it
+    /// imposes is one the arbiter may cite for the same: the table of
+    /// provisions and the fields cannot drift apart.
+    #[test]
+    fn the_engines_rulings_are_provisions() {
+        for laws in all() {
+            let results = [
+                laws.flag_fall,
+                laws.illegal_moves.loss,
+                laws.quickplay.draw,
+                laws.quickplay.no_arbiter,
+                laws.quickplay.both_flags,
+                laws.live.late,
+                laws.adjournment.late,
+                laws.adjournment.position_unrestorable,
+            ];
+            let times = [
+                laws.clock_correction,
+                laws.quickplay.postpone,
+                laws.quickplay.reject,
+                laws.adjournment.lost,
+                laws.adjournment.clock_errors,
+            ]
+            .into_iter()
+            .chain(
+                [GameType::Standard, GameType::Rapid, GameType::Blitz]
+                    .map(|g| laws.illegal_moves.penalty.get(g)),
+            )
+            .chain(
+                [GameType::Standard, GameType::Rapid, GameType::Blitz]
+                    .map(|g| laws.claim_penalty.article.get(g)),
+            );
+            // where illegal moves are refused (online 3.3), none is penalised
+            let refused = matches!(
+                laws.illegal_moves.procedure.standard,
+                IllegalProcedure::Refused { .. }
+            );
+            let penalised = |a: &&str| !(refused && *a == laws.illegal_moves.loss);
+            let missing: Vec<&str> = results
+                .into_iter()
+                .filter(penalised)
+                .filter(|a| laws.cited_article(a, Power::Result).is_err())
+                .chain(
+                    times
+                        .filter(penalised)
+                        .filter(|a| laws.cited_article(a, Power::Time).is_err()),
+                )
+                .collect();
+            assert!(missing.is_empty(), "{}: {missing:?}", laws.code);
+            let mut seen: Vec<&str> = laws.provisions.iter().map(|p| p.article).collect();
+            seen.sort_unstable();
+            let n = seen.len();
+            seen.dedup();
+            assert_eq!(seen.len(), n, "{}: an article twice", laws.code);
+            assert!(laws.provisions.iter().all(|p| !p.gist.is_empty()));
+        }
+    }
+
+    /// The examples of issue 28: each edition's own numbers, written as
+    /// arbiters write them; what an edition does not have is refused with
+    /// its nearest articles.
+    #[test]
+    fn an_arbiter_cites_the_editions_own_articles() {
+        let y2005 = EditionId::Fide2005.laws();
+        let y2023 = EditionId::Fide2023.laws();
+        assert_eq!(y2023.cited_article("11.8", Power::Result), Ok("11.8"));
+        assert_eq!(y2023.cited_article("12.5", Power::Time), Ok("12.5"));
+        assert_eq!(y2023.cited_article("12.9.2", Power::Time), Ok("12.9.2"));
+        assert_eq!(y2005.cited_article("13.5", Power::Time), Ok("13.5"));
+        assert_eq!(
+            y2005.cited_article("Art. 13.4 b)", Power::Time),
+            Ok("13.4b")
+        );
+        assert_eq!(
+            y2005.cited_article("article 13.4D.", Power::Result),
+            Ok("13.4d")
+        );
+        // 2023 has no 13.5: its extra time for a disturbance is 12.5
+        let refused = y2023.cited_article("13.5", Power::Time).unwrap_err();
+        assert!(!refused.exists);
+        assert!(refused.nearest.contains(&"12.5"), "{refused:?}");
+        // 2005 has no 12.9.x penalties: its list is 13.4
+        let refused = y2005.cited_article("12.9.2", Power::Time).unwrap_err();
+        assert!(refused.nearest.contains(&"13.4"), "{refused:?}");
+        // an article for the other ruling
+        let refused = y2023.cited_article("12.5", Power::Result).unwrap_err();
+        assert!(refused.exists);
+        assert!(!refused.nearest.is_empty() && refused.nearest.len() <= 3);
+        for laws in all() {
+            for p in laws.provisions {
+                for n in laws.cited_article("99.99", p.power).unwrap_err().nearest {
+                    assert!(laws.cited_article(n, p.power).is_ok());
+                }
+            }
+            assert!(laws.cited_article("", Power::Result).is_err());
+            assert!(laws.cited_article("Art.", Power::Time).is_err());
         }
     }
 

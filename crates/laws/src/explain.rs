@@ -338,6 +338,8 @@ pub enum Note {
     ArbiterSetsClocks,
     /// The moves after an incorrect restoration are annulled.
     MovesAfterErrorAnnulled,
+    /// The position set up wrongly is set up again as the envelope records it; no move was made since (1930 21.4, 21.8).
+    PositionFromEnvelope,
     /// A clock error noticed before the first move, corrected.
     ClockErrorCorrected,
     /// A clock error noticed late, corrected as the consequences were too severe.
@@ -639,6 +641,7 @@ impl Note {
             ReplySealed(_) => "reply-sealed",
             ArbiterSetsClocks => "arbiter-sets-clocks",
             MovesAfterErrorAnnulled => "moves-after-error-annulled",
+            PositionFromEnvelope => "position-from-envelope",
             ClockErrorCorrected => "clock-error-corrected",
             ClockErrorTooSevere => "clock-error-too-severe",
             ClaimStandsAsOffer(_) => "claim-stands-as-offer",
@@ -702,6 +705,7 @@ impl Note {
             | EnvelopeAwaitsResumption
             | ArbiterSetsClocks
             | MovesAfterErrorAnnulled
+            | PositionFromEnvelope
             | ClockErrorCorrected
             | ClockErrorTooSevere => vec![],
             FlagFell(c)
@@ -1004,6 +1008,7 @@ impl Note {
             ReplySealed(White),
             ArbiterSetsClocks,
             MovesAfterErrorAnnulled,
+            PositionFromEnvelope,
             ClockErrorCorrected,
             ClockErrorTooSevere,
             ClaimStandsAsOffer(Black),
@@ -1135,6 +1140,7 @@ impl Note {
                 | ReplySealed(_)
                 | ArbiterSetsClocks
                 | MovesAfterErrorAnnulled
+                | PositionFromEnvelope
                 | ClockErrorCorrected
                 | ClockErrorTooSevere
                 | ClaimStandsAsOffer(_)
@@ -1169,6 +1175,7 @@ impl Note {
             | SealedMovePlayed { .. }
             | ArbiterSetsClocks
             | MovesAfterErrorAnnulled
+            | PositionFromEnvelope
             | ClockErrorCorrected
             | ClockErrorTooSevere => DecisionKind::Resumption,
             SealedMoveInvalid { .. } => DecisionKind::SealedMoveInvalid,

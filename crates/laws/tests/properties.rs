@@ -28,8 +28,8 @@ use arbitre_laws::{
     explain::{DecisionKind, Note},
     game::{DeadCheck, Odds},
     replay::FastReplay,
-    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Instant, Millis, Setup, State,
-    Termination, TimeControl,
+    Action, Actor, ClaimKind, EditionId, Event, Game, GameResult, Instant, Millis, Power, Setup,
+    State, Termination, TimeControl,
 };
 use arbitre_laws::{
     event::Sealed,
@@ -436,7 +436,7 @@ fn events(setup: &Setup, steps: &[(Step, bool, i64)]) -> Vec<Event> {
                 let results = GameResult::ALL;
                 arbiter(Action::DeclareResult {
                     result: results[*k as usize % results.len()],
-                    article: game.laws().clock_correction,
+                    article: result_article(&game),
                 })
             }
             Step::Unrestorable(position) => arbiter(Action::Unrestorable(if *position {
@@ -522,6 +522,16 @@ fn physical(game: &Game, side: Color, a: u8, b: u8, press: bool) -> Action {
     }
 }
 
+/// An article under which the arbiter of `game`'s edition may declare a result.
+fn result_article(game: &Game) -> &'static str {
+    game.laws()
+        .provisions
+        .iter()
+        .find(|p| p.power.allows(Power::Result))
+        .map(|p| p.article)
+        .expect("every edition lets the arbiter declare a result")
+}
+
 fn setup(edition: EditionId, tc: &str, start: Chess) -> Setup {
     let mut s = Setup::new(edition);
     s.time_control = tc.parse::<TimeControl>().expect("time control");
@@ -576,6 +586,11 @@ fn game_setup() -> impl Strategy<Value = Case> {
             let mut s = setup(ed, tc, pos);
             // a quarter of the games wait for the arbiter to start them
             s.arbiter_starts = choices[0] % 4 == 0;
+            // some are played with no arbiter present (a claim waits for
+            // the one it is referred to), some without the quickplay
+            // guidelines announced
+            s.regulations.arbiter_present = choices[1] % 5 != 0;
+            s.regulations.quickplay_guidelines = choices[2] % 4 != 0;
             match odds.filter(|_| ed == EditionId::Fide1930) {
                 Some((white, moves, cede_first_move)) => {
                     s.odds = Some(Odds {
@@ -1440,6 +1455,47 @@ proptest! {
     fn replay_reproduces_live(Case(s) in game_setup(), steps in steps(120), ticks in prop::collection::vec(0i64..20_000, 0..8)) {
         let evs = events(&s, &steps);
         explained(&s, &evs, replay(&s, &evs, &ticks))?;
+    }
+
+    /// A game is never finished without a result: wherever the decision
+    /// belongs to an arbiter who has not given it (a claim referred to the
+    /// arbiter with none present, a postponed quickplay claim at the flag,
+    /// an undecided mate search), the game awaits his ruling, and says on
+    /// what. Checked after every event.
+    #[test]
+    fn a_finished_game_has_a_result(
+        Case(mut s) in game_setup(),
+        quickplay in prop::option::of(prop_oneof![Just("1800"), Just("40/5400:1800"), Just("5400")]),
+        steps in steps(120),
+    ) {
+        // half the games in a quickplay finish, both clocks short: claims
+        // the arbiter must decide, present or not
+        let mut evs = Vec::new();
+        if let Some(tc) = quickplay {
+            s.time_control = tc.parse::<TimeControl>().expect("time control");
+            s.history = None;
+            s.odds = None;
+            evs.push(Event {
+                t: Instant::ZERO,
+                by: Actor::Arbiter,
+                action: Action::SetClocks { white: 90_000, black: 100_000 },
+            });
+        }
+        evs.extend(events(&s, &steps));
+        let mut game = Game::new(s.clone()).expect("setup");
+        for (i, e) in evs.iter().enumerate() {
+            game.apply(e);
+            match game.state() {
+                State::Finished => prop_assert!(
+                    game.outcome().is_some_and(|o| o.result.code() != "*"),
+                    "finished with no result after event {}: {}", i, story(&s, &evs[..=i])
+                ),
+                State::AwaitingRuling { .. } | State::Playing | State::Adjourned => prop_assert!(
+                    game.outcome().is_none(),
+                    "a result, yet not finished, after event {}", i
+                ),
+            }
+        }
     }
 
     /// `can_claim` says, without touching the game, what making the claim

@@ -177,6 +177,7 @@ sealed-move-invalid = { $side }'s sealed move `{ $text }` is { $kind ->
 reply-sealed = { $side } seals his reply in a fresh envelope; the absent opponent's clock is started
 arbiter-sets-clocks = The times cannot be restored: the arbiter sets the clocks
 moves-after-error-annulled = The game was restored incorrectly: the moves since are annulled and the right position restored
+position-from-envelope = The position was set up wrongly: it is set up again as the envelope records it
 clock-error-corrected = A clock error pointed out before the first move is corrected
 clock-error-too-severe = The arbiter corrects the clocks: the consequences of the error would be too severe
 claim-stands-as-offer = { $side }'s claim counts as a draw offer

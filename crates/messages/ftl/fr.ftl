@@ -166,6 +166,7 @@ sealed-move-invalid = Le coup sous enveloppe des { $side }, « { $text } », est
 reply-sealed = Les { $side } mettent leur réponse dans une nouvelle enveloppe ; la pendule de l’absent est mise en marche
 arbiter-sets-clocks = Les temps ne peuvent être rétablis : l’arbitre règle les pendules
 moves-after-error-annulled = La partie a été mal reconstituée : les coups suivants sont annulés et la position juste rétablie
+position-from-envelope = La position a été mal reconstituée : elle est rétablie telle que l’enveloppe la consigne
 clock-error-corrected = Une erreur de pendule signalée avant le premier coup est rectifiée
 clock-error-too-severe = L’arbitre corrige les pendules : les conséquences de l’erreur seraient trop graves
 claim-stands-as-offer = La réclamation des { $side } vaut offre de nullité

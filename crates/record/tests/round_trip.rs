@@ -89,7 +89,10 @@ fn action(edition: EditionId) -> impl Strategy<Value = Action> {
                 article,
             }
         }),
-        (proptest::sample::select(GameResult::ALL.to_vec()), result_article)
+        (
+            proptest::sample::select(GameResult::ALL.to_vec()),
+            result_article
+        )
             .prop_map(|(result, article)| Action::DeclareResult { result, article }),
     ]
 }

@@ -829,7 +829,14 @@ impl Game {
     fn on_unrestorable(&mut self, t: Instant, index: usize, what: Unrestorable) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
+        let on_envelope = self.adjourned.as_ref().is_some_and(|a| !a.envelope_lost);
         match (what, adj.times_unrestorable_annuls) {
+            // 1930 21.4: the envelope records the position, so a position
+            // set up wrongly is put right (21.8); only without the envelope
+            // can it not be restored (21.7)
+            (Unrestorable::Position, _) if adj.misrestored.is_some() && on_envelope => {
+                self.on_misrestored(t, index)
+            }
             (Unrestorable::Position, _) => self.finish(
                 t,
                 ev,
@@ -868,8 +875,22 @@ impl Game {
             );
             return;
         };
-        let snap = self.adjourned.as_ref().and_then(|a| a.resumed.clone());
+        let Some((snap, lost)) = self
+            .adjourned
+            .as_ref()
+            .map(|a| (a.resumed.clone(), a.envelope_lost))
+        else {
+            self.decide(t, ev, article, Note::NotAdjourned);
+            return;
+        };
         match snap {
+            // without the envelope, the right position is not known
+            _ if lost => self.finish(
+                t,
+                ev,
+                Outcome::new(GameResult::Annulled, Termination::Annulled, article)
+                    .because(Circumstance::Misrestored),
+            ),
             Some(snap) => {
                 self.clock.stop(t);
                 self.reinstate(&snap, t);
@@ -881,12 +902,9 @@ impl Game {
                 let side = self.position.turn();
                 self.clock.start(side, t);
             }
-            None => self.finish(
-                t,
-                ev,
-                Outcome::new(GameResult::Annulled, Termination::Annulled, article)
-                    .because(Circumstance::Misrestored),
-            ),
+            // the sealed move not yet on the board: nothing was played on
+            // the wrong position, which is set up as the envelope records it
+            None => self.decide(t, ev, article, Note::PositionFromEnvelope),
         }
     }
 }
