@@ -304,6 +304,21 @@ pub enum IllegalProcedure {
     },
 }
 
+/// Rapid and blitz games without adequate supervision, where the edition
+/// sets them apart (2023 A.5, and B.3 for blitz: one arbiter for more than
+/// three rapid games, or more than one blitz game). The arbiter rules on
+/// what is brought to him: an illegal move on the opponent's claim before
+/// his next move (A.5.2), a flag on a claim (A.5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupervised {
+    /// Where the Competition Rules apply with adequate supervision (A.4).
+    pub supervised: Article,
+    /// Who acts on a completed illegal move.
+    pub illegal: IllegalProcedure,
+    /// Who sees a fall.
+    pub flag: FlagPolicy,
+}
+
 /// Illegal moves: procedure and penalties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IllegalMoves {
@@ -633,6 +648,9 @@ pub struct Edition {
     pub odds: Option<Article>,
     /// Illegal moves.
     pub illegal_moves: IllegalMoves,
+    /// Rapid and blitz without adequate supervision, if the edition sets
+    /// them apart (the regulations say which applies: 2023 A.6, B.4).
+    pub unsupervised: Option<Unsupervised>,
     /// Quickplay finishes.
     pub quickplay: Quickplay,
     /// Touch-move and the initial-position claims.

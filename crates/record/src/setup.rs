@@ -78,6 +78,9 @@ pub struct RegulationsRecord {
     /// The quickplay-finish guidelines were announced (default: yes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quickplay_guidelines: Option<bool>,
+    /// Rapid and blitz games adequately supervised (2023 A.4, B.2; default: yes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adequate_supervision: Option<bool>,
     /// The default time at the start and at a resumption, in seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_limit: Option<f64>,
@@ -245,6 +248,9 @@ impl SetupRecord {
             if let Some(v) = r.quickplay_guidelines {
                 regulations.quickplay_guidelines = v;
             }
+            if let Some(v) = r.adequate_supervision {
+                regulations.adequate_supervision = v;
+            }
             if let Some(v) = r.late_limit {
                 regulations.late_limit_ms = Some(millis(v, "regulations.late_limit")?);
             }
@@ -295,6 +301,8 @@ impl SetupRecord {
                 .then_some(r.arbiter_present),
             quickplay_guidelines: (r.quickplay_guidelines != defaults.quickplay_guidelines)
                 .then_some(r.quickplay_guidelines),
+            adequate_supervision: (r.adequate_supervision != defaults.adequate_supervision)
+                .then_some(r.adequate_supervision),
             late_limit: r.late_limit_ms.map(seconds),
             mate_search_nodes: r.mate_search_nodes,
         };

@@ -84,6 +84,7 @@ pub static LAWS: Edition = Edition {
         press_without_move: None,
         unpromoted_pawn_becomes_queen: None,
     },
+    unsupervised: None,
     quickplay: Quickplay {
         definition: "10.1",
         claim: "10.2",

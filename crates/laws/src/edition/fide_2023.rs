@@ -98,6 +98,15 @@ pub static LAWS: Edition = Edition {
         press_without_move: Some("7.5.3"),
         unpromoted_pawn_becomes_queen: Some("7.5.2"),
     },
+    unsupervised: Some(Unsupervised {
+        supervised: "A.4",
+        illegal: IllegalProcedure::OnClaim { claim: "A.5.2" },
+        flag: FlagPolicy::ClaimOnly {
+            claim_only: "A.5.3",
+            claim: "A.5.3",
+            both_flags: "III.3.1.2",
+        },
+    }),
     quickplay: Quickplay {
         definition: "III.1",
         claim: "III.5",

@@ -105,6 +105,7 @@ pub static LAWS: Edition = Edition {
         press_without_move: None,
         unpromoted_pawn_becomes_queen: None,
     },
+    unsupervised: None,
     quickplay: Quickplay {
         definition: "III.1",
         claim: "III.5",

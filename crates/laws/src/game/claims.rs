@@ -37,7 +37,7 @@ impl Game {
                 ClaimKind::Threefold => laws.threefold_automatic.unwrap_or(article),
                 ClaimKind::FiftyMoves => laws.fifty_automatic.unwrap_or(article),
                 ClaimKind::Flag => laws.flag_fall,
-                ClaimKind::IllegalMove => match laws.illegal_moves.procedure.get(self.game_type) {
+                ClaimKind::IllegalMove => match self.illegal_procedure() {
                     IllegalProcedure::Refused { article } => article,
                     _ => article,
                 },

@@ -177,9 +177,7 @@ impl Game {
         press: bool,
     ) {
         let ev = Some(index);
-        if let IllegalProcedure::Refused { article } =
-            self.laws.illegal_moves.procedure.get(self.game_type)
-        {
+        if let IllegalProcedure::Refused { article } = self.illegal_procedure() {
             // online 3.3: the playing zone accepts only legal moves; the
             // attempt is not a move, and costs nothing but the time
             self.decide(t, ev, article, Note::IllegalMoveRefused(uci.to_owned()));
@@ -299,7 +297,7 @@ impl Game {
         let procedure = if in_series {
             IllegalProcedure::ArbiterActs
         } else {
-            il.procedure.get(self.game_type)
+            self.illegal_procedure()
         };
         match procedure {
             // never reached: on_illegal refuses the move first
@@ -407,7 +405,7 @@ impl Game {
         if let Some(after) = after {
             self.play_physical(p.m, after);
         }
-        let article = match self.laws.illegal_moves.procedure.get(self.game_type) {
+        let article = match self.illegal_procedure() {
             IllegalProcedure::OnClaim { claim } | IllegalProcedure::ClaimWins { claim } => claim,
             IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => {
                 self.laws.illegal_moves.reinstate
@@ -446,7 +444,7 @@ impl Game {
     pub(super) fn claim_illegal(&mut self, t: Instant, index: usize, c: Color) {
         let ev = Some(index);
         let laws = self.laws;
-        let procedure = laws.illegal_moves.procedure.get(self.game_type);
+        let procedure = self.illegal_procedure();
         let standing = self.standing.clone().filter(|st| st.by != c);
         let (claim, st) = match (procedure, standing) {
             (IllegalProcedure::Refused { article }, _) => {
@@ -537,7 +535,7 @@ impl Game {
             // by moving, the opponent lets the illegal move stand for good
             self.standing = None;
             let il = self.laws.illegal_moves;
-            let article = match il.procedure.get(self.game_type) {
+            let article = match self.illegal_procedure() {
                 IllegalProcedure::OnClaim { claim } => claim,
                 IllegalProcedure::ClaimWins { claim } => claim,
                 IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. } => il.reinstate,

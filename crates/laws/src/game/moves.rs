@@ -121,7 +121,7 @@ impl Game {
             ),
             Reading::Illegal { uci: Some(uci) } => self.on_illegal(t, index, c, &uci, press),
             Reading::Illegal { uci: None } => {
-                let article = match laws.illegal_moves.procedure.get(self.game_type) {
+                let article = match self.illegal_procedure() {
                     IllegalProcedure::Refused { article } => article,
                     _ => laws.legal_move,
                 };

@@ -357,7 +357,7 @@ impl Game {
             }
             ClaimKind::IllegalMove => {
                 !matches!(
-                    self.laws.illegal_moves.procedure.get(self.game_type),
+                    self.illegal_procedure(),
                     IllegalProcedure::ArbiterActs | IllegalProcedure::Refused { .. }
                 ) && self.standing.as_ref().is_some_and(|st| st.by != side)
             }

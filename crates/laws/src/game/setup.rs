@@ -74,6 +74,9 @@ pub struct Regulations {
     pub arbiter_present: bool,
     /// The quickplay-finish guidelines were announced (2023 III.2.1).
     pub quickplay_guidelines: bool,
+    /// Rapid and blitz games are adequately supervised (2023 A.4, B.2):
+    /// the Competition Rules apply; otherwise A.5 (and B.3).
+    pub adequate_supervision: bool,
     /// Lateness allowed at resumption of an adjourned game, where the
     /// edition lets the regulations fix it (2005 A10, 2023 default time).
     pub late_limit_ms: Option<Millis>,
@@ -88,6 +91,7 @@ impl Default for Regulations {
         Regulations {
             arbiter_present: true,
             quickplay_guidelines: true,
+            adequate_supervision: true,
             late_limit_ms: None,
             mate_search_nodes: None,
         }

@@ -10,7 +10,7 @@ use shakmaty::{Color, Position};
 use super::{Awaiting, Game};
 use crate::{
     clock::{Instant, LedgerKind, Millis},
-    edition::{Article, FlagPolicy},
+    edition::{Article, FlagPolicy, GameType, IllegalProcedure, Unsupervised},
     event::{Action, Actor, Event},
     explain::Note,
     outcome::{GameResult, Outcome, Termination},
@@ -141,7 +141,10 @@ impl Game {
     /// with no arbiter present a fall counts only when claimed, and both flags
     /// down is decided by 10.3 / III.3.1.
     pub(super) fn flag_policy(&self) -> FlagPolicy {
-        let policy = self.laws.flag_policy.get(self.game_type);
+        let policy = match self.unsupervised() {
+            Some(u) => u.flag,
+            None => self.laws.flag_policy.get(self.game_type),
+        };
         match policy {
             // the flag "is considered to have fallen when the arbiter
             // observes the fact or when either player has made a valid
@@ -154,6 +157,24 @@ impl Game {
                 }
             }
             _ => policy,
+        }
+    }
+
+    /// The edition's rules for a rapid or blitz game without adequate
+    /// supervision, when the regulations say it has none (2023 A.5, B.3).
+    pub(super) fn unsupervised(&self) -> Option<Unsupervised> {
+        self.laws
+            .unsupervised
+            .filter(|_| !self.regulations.adequate_supervision)
+            .filter(|_| self.game_type != GameType::Standard)
+    }
+
+    /// Who acts on a completed illegal move: the edition's procedure for
+    /// the game type, or the unsupervised one.
+    pub(super) fn illegal_procedure(&self) -> IllegalProcedure {
+        match self.unsupervised() {
+            Some(u) => u.illegal,
+            None => self.laws.illegal_moves.procedure.get(self.game_type),
         }
     }
 
