@@ -131,14 +131,57 @@ function showOpen() {
   $('#open-key-form').title = secure ? '' : g.t('ui-open-needs-secure');
 }
 
-// the edition's articles, offered in the article fields
+// the articles the game's edition lets the arbiter cite, offered in the
+// article fields: for a time adjustment, for a declared result (the
+// server's table, GET /api/game-type: never a list kept in the page)
+let provisionsOf = null;
 function showArticles() {
-  const list = $('#article-list');
-  const articles = [...new Set(Object.values(g.state.articles || {}).concat(g.state.article || []).filter(Boolean))].sort();
-  const key = articles.join();
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  list.replaceChildren(...articles.map((a) => el('option', { value: a })));
+  const { edition, time_control: tc } = g.state;
+  const key = `${edition}|${tc}`;
+  if (provisionsOf?.key === key) return;
+  provisionsOf = { key, list: [] };
+  const query = new URLSearchParams({ edition, time_control: tc });
+  fetch(`/api/game-type?${query}`)
+    .then((r) => (r.ok ? r.json() : { provisions: [] }))
+    .then(({ provisions = [] }) => {
+      provisionsOf.list = provisions;
+      const fill = (id, power) => $(id).replaceChildren(
+        ...provisions.filter((p) => p.power === power || p.power === 'both').map((p) => el('option', { value: p.article })),
+      );
+      fill('#time-articles', 'time');
+      fill('#result-articles', 'result');
+    })
+    .catch(() => { provisionsOf = null; });
+}
+
+// An article as compared (`Art. 13.4 b)` is `13.4B`), and its parts.
+const keyOf = (a) => String(a).trim().replace(/^(article|art\.)/i, '').replace(/[\s()]/g, '').replace(/\.+$/, '').toUpperCase();
+const partsOf = (a) => keyOf(a).match(/\d+|[A-Z]+/g) || [];
+
+// Whether the edition lets the arbiter cite `article` for `power` (`time`
+// or `result`): `null` when it does, else the nearest it has (the same
+// leading numbers, then the closest number), as the server refuses it.
+function refusedArticle(article, power) {
+  const list = (provisionsOf?.list || []).filter((p) => p.power === power || p.power === 'both');
+  if (!list.length || list.some((p) => keyOf(p.article) === keyOf(article))) return null;
+  const want = partsOf(article);
+  const score = (p) => {
+    const own = partsOf(p.article);
+    let shared = 0;
+    while (shared < want.length && want[shared] === own[shared]) shared += 1;
+    const [a, b] = [Number(want[shared]), Number(own[shared])];
+    return [-shared, Number.isFinite(a) && Number.isFinite(b) ? Math.abs(a - b) : 1e9];
+  };
+  return list.map((p, i) => [score(p), i, p.article])
+    .sort(([x, i], [y, j]) => x[0] - y[0] || x[1] - y[1] || i - j)
+    .slice(0, 3).map(([, , a]) => a);
+}
+
+function articleRefused(article, power, where) {
+  const nearest = refusedArticle(article, power);
+  if (!nearest) return false;
+  showError(where, g.t(`ui-article-not-for-${power}`, { article, nearest: nearest.join(', ') }));
+  return true;
 }
 
 // a sensible resumption: tomorrow at 10:00, as the arbiter writes it
@@ -226,6 +269,7 @@ export function arbiterForms() {
       showError('#adjust-error', g.t('ui-game-required-missing'));
       return;
     }
+    if (articleRefused(article, 'time', '#adjust-error')) return;
     const s = $('#adjust-side').value;
     await g.act({ adjust_time: { [s]: Number(seconds), article } }, { error: '#adjust-error' });
   };
@@ -236,6 +280,7 @@ export function arbiterForms() {
       showError('#result-error', g.t('ui-game-required-missing'));
       return;
     }
+    if (articleRefused(article, 'result', '#result-error')) return;
     const result = $('#result-value').value;
     const ok = await confirmDialog({ title: g.t('ui-game-declare-confirm', { result }), text: g.t('ui-game-declare-consequence'), ok: g.t('ui-apply') });
     if (ok) await g.act({ declare_result: { result, article } }, { error: '#result-error' });

@@ -422,6 +422,41 @@ export const scenarios = [
     if (sent.some((r) => r.includes(key))) throw new Error('the key left the page');
   }],
 
+  // The arbiter cites the articles of the game's edition, in French: the
+  // fields offer the edition's own (2023 12.5 for time, 11.8 for a result);
+  // 13.5, 2005's number for extra time after a disturbance, is refused on
+  // the page with the nearest 2023 articles, before anything is sent; 12.5
+  // gives the time; 11.8 ends the game with both players losing.
+  ['the arbiter cites the edition\'s own articles', async (browser, base, problems, h) => {
+    const { game, arbiter } = await h.seats(browser, base, problems, { edition: 'fide-2023', time_control: '5400+30' }, ['arbiter'], { locale: 'fr-FR' });
+    await arbiter.waitForFunction(() => document.querySelectorAll('#time-articles option').length > 0);
+    const offered = async (id) => arbiter.locator(`${id} option`).evaluateAll((os) => os.map((o) => o.value));
+    const time = await offered('#time-articles');
+    const result = await offered('#result-articles');
+    if (!time.includes('12.5') || time.includes('11.8')) throw new Error(`the time articles: ${time}`);
+    if (!result.includes('11.8') || result.includes('12.5')) throw new Error(`the result articles: ${result}`);
+    await arbiter.getByText('Corriger le temps').click();
+    await byName(arbiter, 'spinbutton', /^Secondes/, false).fill('60');
+    await byName(arbiter, 'combobox', /^Article/, false).first().fill('13.5');
+    await byName(arbiter, 'button', 'Appliquer').first().click();
+    await arbiter.waitForFunction(() => /12\.5/.test(document.querySelector('#adjust-error').textContent));
+    const said = await arbiter.locator('#adjust-error').textContent();
+    if (!/ne permet pas/.test(said)) throw new Error(`the refusal is not in French: ${said}`);
+    const before = await h.api(base, `/api/games/${game.id}`);
+    await byName(arbiter, 'combobox', /^Article/, false).first().fill('12.5');
+    await byName(arbiter, 'button', 'Appliquer').first().click();
+    await arbiter.waitForFunction(() => document.querySelector('#decisions').textContent.includes('[12.5]'));
+    const after = await h.api(base, `/api/games/${game.id}`);
+    if (!(after.clocks.white > before.clocks.white + 55)) throw new Error(`the time was not added: ${before.clocks.white} → ${after.clocks.white}`);
+    await h.axe(arbiter, 'the arbiter citing articles (fr)', problems);
+    await arbiter.getByText('Prononcer un résultat').click();
+    await arbiter.locator('#result-value').selectOption('-/-');
+    await arbiter.locator('#result-article').fill('11.8');
+    await byName(arbiter, 'button', 'Appliquer').nth(1).click();
+    await byName(arbiter.getByRole('dialog'), 'button', 'Appliquer').click();
+    await h.until(async () => (await h.api(base, `/api/games/${game.id}`)).result === '-/-');
+  }],
+
   // The game page at a phone's, a laptop's and a desk's sizes, as a player
   // and as the arbiter, in English and French: no sideways scrolling, the
   // board and both clocks in view; the screenshots of docs/screenshots.

@@ -224,6 +224,7 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("candidates", Arg::Text("Nbd2, Nfd2".into())),
                 ("bonus", Arg::Text("2 min".into())),
                 ("taken", Arg::Text("3 min".into())),
+                ("nearest", Arg::Text("12.3, 12.5, 12.9".into())),
             ];
             let text =
                 arbitre_messages::message(lang, id, &args).unwrap_or_else(|e| panic!("{id}: {e}"));

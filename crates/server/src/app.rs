@@ -738,11 +738,25 @@ async fn game_type(
         arbitre_laws::GameType::Rapid => Some(types.rapid_article),
         arbitre_laws::GameType::Standard => None,
     };
+    let provisions: Vec<Value> = edition
+        .laws()
+        .provisions
+        .iter()
+        .map(|p| {
+            let power = match p.power {
+                arbitre_laws::Power::Result => "result",
+                arbitre_laws::Power::Time => "time",
+                arbitre_laws::Power::Both => "both",
+            };
+            json!({"article": p.article, "power": power})
+        })
+        .collect();
     Ok(Json(json!({
         "edition": query.edition,
         "time_control": query.time_control,
         "game_type": kind.code(),
         "article": article,
+        "provisions": provisions,
     })))
 }
 

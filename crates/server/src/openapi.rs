@@ -80,6 +80,17 @@ pub struct GameTypeAnswer {
     game_type: String,
     /// The article defining rapid or blitz (none for standard).
     article: Option<String>,
+    /// The edition's articles under which the arbiter may impose a result
+    /// (`declare_result`), add or remove time (`adjust_time`), or both.
+    provisions: Vec<Provision>,
+}
+
+/// An article the arbiter may cite, and for what.
+#[derive(ToSchema)]
+pub struct Provision {
+    article: String,
+    /// `result`, `time` or `both`.
+    power: String,
 }
 
 /// An error.
