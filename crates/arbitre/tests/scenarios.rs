@@ -255,6 +255,89 @@ fn malformed_files_exit_2_naming_file_and_path() {
     }
 }
 
+/// An article an edition does not have for the ruling is a file error
+/// naming the event's path and the nearest articles the edition has for
+/// it; the same articles in the edition that has them are accepted.
+#[test]
+fn an_article_the_edition_lacks_is_refused_with_the_nearest() {
+    let file = |edition: &str, action: &str| {
+        format!(
+            r#"{{"name":"x","edition":"{edition}","time_control":"5400","events":[{{"t":1,"by":"white","move":"e4"}},{{"t":2,"by":"arbiter",{action}}}]}}"#
+        )
+    };
+    let refused = [
+        // 2005's number for extra time after a disturbance; 2023's is 12.5
+        (
+            "fide-2023",
+            r#""adjust_time":{"white":60,"article":"13.5"}"#,
+            "events[1].adjust_time.article",
+            "12.5",
+        ),
+        // 2023's penalties list; 2005's is 13.4
+        (
+            "fide-2005",
+            r#""adjust_time":{"black":60,"article":"12.9.2"}"#,
+            "events[1].adjust_time.article",
+            "13.4",
+        ),
+        // 2023's "both players lose"; 2005 has none at 11.x
+        (
+            "fide-2005",
+            r#""declare_result":{"result":"-/-","article":"11.8"}"#,
+            "events[1].declare_result.article",
+            "fide-2005",
+        ),
+        // an article for time, cited for a result
+        (
+            "fide-2023",
+            r#""declare_result":{"result":"1-0","article":"12.5"}"#,
+            "events[1].declare_result.article",
+            "the other ruling",
+        ),
+    ];
+    for (i, (edition, action, path, nearest)) in refused.into_iter().enumerate() {
+        let name = format!("refused-article-{i}");
+        let (code, stderr) = replay_text(&name, &file(edition, action));
+        assert_eq!(code, 2, "{name}: {stderr}");
+        assert!(stderr.contains(path), "{name}: `{stderr}` lacks `{path}`");
+        assert!(
+            stderr.contains("nearest"),
+            "{name}: `{stderr}` names no nearest article"
+        );
+        assert!(
+            stderr.contains(nearest),
+            "{name}: `{stderr}` lacks `{nearest}`"
+        );
+    }
+    let accepted = [
+        (
+            "fide-2023",
+            r#""adjust_time":{"white":60,"article":"12.5"}"#,
+        ),
+        (
+            "fide-2005",
+            r#""adjust_time":{"white":60,"article":"Art. 13.5"}"#,
+        ),
+        (
+            "fide-2005",
+            r#""adjust_time":{"black":60,"article":"13.4 b)"}"#,
+        ),
+        (
+            "fide-2023",
+            r#""declare_result":{"result":"-/-","article":"11.8"}"#,
+        ),
+        (
+            "fide-2005",
+            r#""declare_result":{"result":"-/-","article":"12.8"}"#,
+        ),
+    ];
+    for (i, (edition, action)) in accepted.into_iter().enumerate() {
+        let name = format!("accepted-article-{i}");
+        let (code, stderr) = replay_text(&name, &file(edition, action));
+        assert_eq!(code, 0, "{name}: {stderr}");
+    }
+}
+
 #[test]
 fn expected_decisions_are_compared_exactly_and_in_order() {
     let text = r#"{"name":"x","edition":"fide-2005","time_control":"5400","events":[{"t":1,"by":"black","move":"e5"},{"t":2,"by":"white","move":"e4"},{"t":3,"by":"black","offer_draw":true},{"t":4,"by":"white","decline_draw":true},{"t":5,"by":"arbiter","set_clocks":{"white":60,"black":60}}]}"#;
