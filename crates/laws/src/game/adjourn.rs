@@ -829,14 +829,7 @@ impl Game {
     fn on_unrestorable(&mut self, t: Instant, index: usize, what: Unrestorable) {
         let ev = Some(index);
         let adj = self.laws.adjournment;
-        let on_envelope = self.adjourned.as_ref().is_some_and(|a| !a.envelope_lost);
         match (what, adj.times_unrestorable_annuls) {
-            // 1930 21.4: the envelope records the position, so a position
-            // set up wrongly is put right (21.8); only without the envelope
-            // can it not be restored (21.7)
-            (Unrestorable::Position, _) if adj.misrestored.is_some() && on_envelope => {
-                self.on_misrestored(t, index)
-            }
             (Unrestorable::Position, _) => self.finish(
                 t,
                 ev,
