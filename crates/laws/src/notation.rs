@@ -391,7 +391,11 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
     let Some(written) = parse(text, lang) else {
         return Reading::Unreadable;
     };
-    let legal = pos.legal_moves();
+    // no move takes a king: where one stands in check on the opponent's
+    // turn (an illegal move left standing in rapid or blitz), taking it is
+    // an illegal move, read as such
+    let mut legal = pos.legal_moves();
+    legal.retain(|m| m.capture() != Some(Role::King));
     let (found, uci): (Vec<Move>, Option<String>) = match written {
         Written::Castling(side) => (
             legal

@@ -5,7 +5,7 @@
 //! envelope of an adjourned game shows is in `adjourn`
 //! ([`Game::envelope`]).
 
-use shakmaty::{san::SanPlus, ByColor, Chess, Color, Move, Position};
+use shakmaty::{san::SanPlus, ByColor, Chess, Color, Move, Position, Role};
 
 use super::{adjourn, illegal, Awaiting, Decision, Game};
 use crate::{
@@ -430,7 +430,14 @@ impl Game {
             Some(t) if t.enforced && t.by == self.position.turn() => {
                 t.allowed(&self.position, &self.laws.touching)
             }
-            _ => self.position.legal_moves().into_iter().collect(),
+            _ => self
+                .position
+                .legal_moves()
+                .into_iter()
+                // never the capture of a king left in check by a standing
+                // illegal move (B6, C3): that is a claim, not a move
+                .filter(|m| m.capture() != Some(Role::King))
+                .collect(),
         }
     }
 }
