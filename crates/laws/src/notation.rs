@@ -394,8 +394,9 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
     // no move takes a king: where one stands in check on the opponent's
     // turn (an illegal move left standing in rapid or blitz), taking it is
     // an illegal move, read as such
-    let mut legal = pos.legal_moves();
+    let (mut legal, mut takes_king) = (pos.legal_moves(), pos.legal_moves());
     legal.retain(|m| m.capture() != Some(Role::King));
+    takes_king.retain(|m| m.capture() == Some(Role::King));
     let (found, uci): (Vec<Move>, Option<String>) = match written {
         Written::Castling(side) => (
             legal
@@ -420,6 +421,12 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
             } else {
                 strict
             };
+            // a king taken, written in SAN: the move as made, to be judged
+            let king_taken = takes_king
+                .iter()
+                .filter(|m| pattern.fits(**m, false))
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                .next();
             let uci = pattern.origin().map(|from| {
                 UciMove::Normal {
                     from,
@@ -428,7 +435,7 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
                 }
                 .to_string()
             });
-            (found, uci)
+            (found, uci.or(king_taken))
         }
     };
     match found.as_slice() {

@@ -700,7 +700,12 @@ impl Game {
         // was present: nothing ran while the envelope waited)
         if self.outcome.is_none() && self.awaiting.is_none() && self.clock.running().is_none() {
             let side = self.position.turn();
-            self.clock.start(side, t);
+            match self.interrupted {
+                // the arbiter has stopped the clocks: they stay stopped, and
+                // the restart starts the clock of the player now to move
+                Some(_) => self.interrupted = Some(Some(side)),
+                None => self.clock.start(side, t),
+            }
         }
     }
 
@@ -730,6 +735,22 @@ impl Game {
             }
             other => other,
         };
+        // the sealed move takes a king an illegal move of the opponent's
+        // left in check: no move, the claim that it was illegal (B6, C3)
+        if let Reading::Illegal { uci: Some(u) } = &reading {
+            let takes_king = u
+                .parse::<shakmaty::uci::UciMove>()
+                .ok()
+                .and_then(|m| match m {
+                    shakmaty::uci::UciMove::Normal { to, .. } => self.position.board().role_at(to),
+                    _ => None,
+                })
+                == Some(shakmaty::Role::King);
+            if takes_king && self.standing.as_ref().is_some_and(|st| st.by != by) {
+                self.claim_illegal(t, ev.unwrap_or_default(), by);
+                return;
+            }
+        }
         let (article, kind) = match reading {
             Reading::Move(m) => {
                 let offer = self.offer;
@@ -783,7 +804,7 @@ impl Game {
         );
         // the sealer loses, except where the position is dead or his
         // opponent cannot checkmate (A8: "sauf dans les cas ... 6.10 et 9.6")
-        if dead::is_dead_fast(&self.position) {
+        if dead::is_dead_fast(self.judged_position()) {
             self.finish(
                 t,
                 ev,
@@ -893,7 +914,11 @@ impl Game {
                 }
                 self.decide(t, ev, article, Note::MovesAfterErrorAnnulled);
                 let side = self.position.turn();
-                self.clock.start(side, t);
+                match self.interrupted {
+                    // the clocks the arbiter stopped stay stopped
+                    Some(_) => self.interrupted = Some(Some(side)),
+                    None => self.clock.start(side, t),
+                }
             }
             // the sealed move not yet on the board: nothing was played on
             // the wrong position, which is set up as the envelope records it

@@ -83,7 +83,11 @@ impl Game {
                 // record that does not fit: search; a replay whose outcome
                 // then differs from the stored one says so
                 self.supplied.clear();
-                dead::verdict(&self.position, side, self.regulations.mate_search_nodes)
+                dead::verdict(
+                    self.judged_position(),
+                    side,
+                    self.regulations.mate_search_nodes,
+                )
             }
         };
         self.verdicts.push(verdict);

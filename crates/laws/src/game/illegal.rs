@@ -139,6 +139,16 @@ pub(super) fn both_kings_in_check(pos: &Chess, m: &Move) -> bool {
     })
 }
 
+/// Whether the king of the side not to move is out of check: a position
+/// of chess, not one an illegal move left standing (B6, C3).
+pub(super) fn whole(pos: &Chess) -> bool {
+    let board = pos.board();
+    let waiting = !pos.turn();
+    board
+        .king_of(waiting)
+        .is_none_or(|k| board.attacks_to(k, pos.turn(), board.occupied()).is_empty())
+}
+
 /// A physical move as written on the scoresheet (long algebraic).
 pub(super) fn written_physical(pos: &Chess, m: &Move, lang: Language) -> String {
     let letter = |r: Role| {
@@ -495,6 +505,17 @@ impl Game {
                     self.clock.start(st.by, t);
                 }
             }
+        }
+    }
+
+    /// The position a ruling reads ("can this side checkmate", a dead
+    /// position): the board, unless an illegal move left standing has put
+    /// the mover's own king in check — no position of chess — and then the
+    /// position before it.
+    pub(super) fn judged_position(&self) -> &Chess {
+        match &self.standing {
+            Some(st) if !whole(&self.position) => st.before.position(),
+            _ => &self.position,
         }
     }
 

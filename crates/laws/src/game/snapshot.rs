@@ -13,6 +13,13 @@ use crate::clock::Instant;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Snapshot(Box<Game>);
 
+impl Snapshot {
+    /// The board at that moment.
+    pub(super) fn position(&self) -> &shakmaty::Chess {
+        &self.0.position
+    }
+}
+
 impl Game {
     /// The complete state now, its log left out.
     pub(super) fn snapshot(&mut self) -> Snapshot {
@@ -44,6 +51,8 @@ impl Game {
         back.present = self.present;
         back.adjourned = self.adjourned.take();
         back.postponed = self.postponed;
+        // the clocks the arbiter has stopped are stopped now, whatever they were then
+        back.interrupted = self.interrupted;
         back.lag = self.lag.take();
         let mut clock = self.clock.clone();
         clock.reinstate(&back.clock, t);
