@@ -279,11 +279,13 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
         26 => Action::RestartClocks,
         27 => {
             let laws = game.laws();
-            let cited = laws.live.cited;
-            let article = if cited.is_empty() || u.arbitrary::<bool>()? {
+            // an article the edition lets the arbiter cite, for time or not:
+            // the engine never sees one the record refused
+            let provisions = laws.provisions;
+            let article = if provisions.is_empty() || u.arbitrary::<bool>()? {
                 laws.clock_correction
             } else {
-                *u.choose(cited)?
+                u.choose(provisions)?.article
             };
             let sign = |neg: bool, ms: i64| if neg { -ms } else { ms };
             Action::AdjustTime {

@@ -192,6 +192,7 @@ on_both!(
     a_trickled_head_and_a_silent_connection_are_closed,
     a_client_that_reads_nothing_is_reset,
     streams_gone_are_counted_down,
+    a_bot_prefers_a_minimal_answer,
 );
 
 /// Several nodes need PostgreSQL: these run on it only, one test each.
@@ -884,6 +885,87 @@ async fn a_game_over_http(env: Env) {
 /// sees every event once, in order; an NDJSON stream resumed with
 /// `?since=SEQ` gets every event after SEQ exactly once, while events keep
 /// coming.
+/// `Prefer: return=minimal` (API.md, RFC 7240): the answer holds `seq`,
+/// `accepted` and `decisions`, no state, and says the preference was
+/// applied; among other preferences, in any case; a retry of the same
+/// `client_id` gets the first answer; without the header, the state again.
+async fn a_bot_prefers_a_minimal_answer(env: Env) {
+    let server = Server::start(&env).await;
+    let game = server
+        .started(json!({"edition": "fide-2023", "time_control": "5400+30"}))
+        .await;
+    let post = |token: &str, prefer: Option<&str>, body: Value| {
+        let mut request = server
+            .http
+            .post(server.url(&format!("/api/games/{}/events", game.id)))
+            .header("content-type", "application/json")
+            .bearer_auth(token)
+            .body(body.to_string());
+        if let Some(p) = prefer {
+            request = request.header("Prefer", p);
+        }
+        async move {
+            let response = request.send().await.expect("an answer");
+            let status = response.status();
+            let applied = response
+                .headers()
+                .get("preference-applied")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
+            let body: Value = response.json().await.expect("JSON");
+            (status, applied, body)
+        }
+    };
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let (status, applied, answer) = post(
+        &game.white,
+        Some("return=minimal"),
+        json!({"move": "e4", "client_id": "m-1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(applied.as_deref(), Some("return=minimal"));
+    assert_eq!(keys(&answer), ["accepted", "decisions", "seq"], "{answer}");
+    assert_eq!(answer["seq"], 1);
+    assert_eq!(answer["accepted"], true);
+    // the same client_id again: the first answer, minimal still
+    let (_, _, again) = post(
+        &game.white,
+        Some("return=minimal"),
+        json!({"move": "e4", "client_id": "m-1"}),
+    )
+    .await;
+    assert_eq!(again, answer);
+    // among other preferences, in another case; a refusal is minimal too
+    let (status, applied, refused) = post(
+        &game.white,
+        Some("respond-async, RETURN=Minimal; foo=bar"),
+        json!({"move": "d4"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(applied.as_deref(), Some("return=minimal"));
+    assert_eq!(refused["accepted"], false, "{refused}");
+    assert!(refused.get("game").is_none(), "{refused}");
+    // no header, or another return: the state comes with the answer
+    for (token, prefer, mv) in [
+        (&game.black, None, "e5"),
+        (&game.white, Some("return=representation"), "Nf3"),
+    ] {
+        let (status, applied, full) = post(token, prefer, json!({"move": mv})).await;
+        assert_eq!(status, StatusCode::OK, "{full}");
+        assert_eq!(applied, None);
+        assert_eq!(full["accepted"], true, "{full}");
+        assert!(full["game"].is_object(), "{full}");
+    }
+    let state = server.state(&game.id).await;
+    assert_eq!(state["scoresheet"], json!(["e4", "e5", "Nf3"]));
+}
+
 async fn websocket_and_ndjson_streams(env: Env) {
     let server = Server::start(&env).await;
     let game = server

@@ -789,7 +789,8 @@ async fn game_state(
 /// `POST /api/games/{id}/events`: one event, answered once it is on disk.
 #[utoipa::path(post, path = "/api/games/{id}/events", tag = "games",
     params(("id" = String, Path, description = "The game's id"),
-           ("lang" = Option<String>, Query, description = "Language of the answer's decisions and state (en, fr, …; default: the game's)")),
+           ("lang" = Option<String>, Query, description = "Language of the answer's decisions and state (en, fr, …; default: the game's)"),
+           ("Prefer" = Option<String>, Header, description = "`return=minimal` (RFC 7240): the answer without `game`, with `Preference-Applied: return=minimal`")),
     request_body(content = crate::openapi::EventBody, description = "One action of SCENARIOS.md without `t` and `by`"),
     responses((status = 200, body = crate::openapi::EventAnswer), (status = 400, body = crate::openapi::ErrorBody),
               (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
@@ -802,7 +803,7 @@ async fn post_event(
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let received = StdInstant::now();
     let received_ms = app.shared.clock.now_ms();
     let by = app.actor(&headers, &id).await?;
@@ -812,12 +813,45 @@ async fn post_event(
         None => None,
     };
     let request = EventRequest::parse(&body_text(body)?).map_err(ApiError::record)?;
-    let answer = submit_in(&app, &id, by, request, received_ms, true, lang).await?;
+    // `Prefer: return=minimal` (RFC 7240): no state in the answer
+    let minimal = prefers_minimal(&headers);
+    let mut answer = submit_in(&app, &id, by, request, received_ms, !minimal, lang).await?;
     app.shared.metrics.acknowledged(
         answer["accepted"].as_bool().unwrap_or(false),
         received.elapsed(),
     );
-    Ok(Json(answer))
+    if !minimal {
+        return Ok(Json(answer).into_response());
+    }
+    if let Some(map) = answer.as_object_mut() {
+        map.remove("game");
+    }
+    let mut response = Json(answer).into_response();
+    response.headers_mut().insert(
+        header::HeaderName::from_static("preference-applied"),
+        header::HeaderValue::from_static("return=minimal"),
+    );
+    Ok(response)
+}
+
+/// Whether the request prefers an answer without the game's state:
+/// `Prefer: return=minimal` (RFC 7240), among other preferences or in
+/// several headers, names and values compared without regard to case.
+fn prefers_minimal(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::HeaderName::from_static("prefer"))
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|pref| pref.split(';').next())
+        .any(|token| {
+            let mut kv = token.splitn(2, '=');
+            let (k, v) = (
+                kv.next().unwrap_or("").trim(),
+                kv.next().unwrap_or("").trim(),
+            );
+            k.eq_ignore_ascii_case("return") && v.trim_matches('"').eq_ignore_ascii_case("minimal")
+        })
 }
 
 /// An event to its game's owner; the answer once committed (with the

@@ -205,7 +205,8 @@ pub struct EventAnswer {
     seq: u64,
     accepted: bool,
     decisions: Vec<Object>,
-    game: GameState,
+    /// The game's state; absent when the request said `Prefer: return=minimal`.
+    game: Option<GameState>,
 }
 
 struct Bearer;
