@@ -7,6 +7,12 @@ use clap::{Parser, Subcommand};
 
 mod serve;
 
+/// mimalloc: per-thread free lists instead of glibc's arenas, where a
+/// request's answers and entries are allocated on one thread and freed on
+/// another (BENCHMARKS.md, "The server against the bare durable endpoint").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// An electronic chess arbiter: the FIDE Laws of Chess, cited.
 #[derive(Parser, Debug)]
 #[command(name = "arbitre", version, about)]

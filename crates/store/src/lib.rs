@@ -1019,6 +1019,10 @@ impl Store {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10))
+                // the pages of the tables the writer and the loads touch stay
+                // in the connection's cache (32 MiB at most, taken as used)
+                // instead of being read again from the file at each append
+                .pragma("cache_size", "-32768")
                 // checkpoints run beside the writer (see `checkpoints`); the
                 // writer checkpoints only if the log grows past this
                 .pragma("wal_autocheckpoint", WAL_BACKSTOP_PAGES.to_string());
