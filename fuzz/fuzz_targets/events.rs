@@ -281,11 +281,11 @@ fn action(u: &mut Unstructured, game: &Game, lang: Language) -> Result<Action> {
             let laws = game.laws();
             // an article the edition lets the arbiter cite, for time or not:
             // the engine never sees one the record refused
-            let provisions = laws.provisions;
+            let provisions: Vec<_> = laws.provisions().collect();
             let article = if provisions.is_empty() || u.arbitrary::<bool>()? {
                 laws.clock_correction
             } else {
-                u.choose(provisions)?.article
+                u.choose(&provisions)?.article
             };
             let sign = |neg: bool, ms: i64| if neg { -ms } else { ms };
             Action::AdjustTime {

@@ -661,21 +661,26 @@ pub struct Edition {
     pub live: Live,
     /// Every article under which the arbiter may impose a result, a penalty
     /// or extra time (`declare_result`, `adjust_time`), by this edition's
-    /// numbering.
-    pub provisions: &'static [Provision],
+    /// numbering: its own table, after the one of the text it stands on
+    /// (1930 on 2001's, the online regulations on 2023's). Read them with
+    /// [`Edition::provisions`].
+    pub provision_tables: &'static [&'static [Provision]],
 }
 
 impl Edition {
+    /// Every article under which the arbiter may impose a result, a penalty
+    /// or extra time, in the order of its tables.
+    pub fn provisions(&self) -> impl Iterator<Item = &'static Provision> + '_ {
+        self.provision_tables.iter().flat_map(|t| t.iter())
+    }
+
     /// The article of this edition an arbiter cites by `text` to impose a
     /// result or to add or remove time (`wanted`): one of the edition's
     /// provisions with that power. Written as arbiters write it:
     /// `Art. 13.4b`, `13.4 b)`, `12.9.` and `iii.5.2` all name their article.
     pub fn cited_article(&self, text: &str, wanted: Power) -> Result<Article, NotCitable> {
         let key = article_key(text);
-        let found = self
-            .provisions
-            .iter()
-            .find(|p| article_key(p.article) == key);
+        let found = self.provisions().find(|p| article_key(p.article) == key);
         match found {
             Some(p) if p.power.allows(wanted) => Ok(p.article),
             found => Err(NotCitable {
@@ -690,8 +695,7 @@ impl Edition {
     fn nearest(&self, key: &str, wanted: Power) -> Vec<Article> {
         let target = segments(key);
         let mut scored: Vec<(usize, u64, usize, Article)> = self
-            .provisions
-            .iter()
+            .provisions()
             .enumerate()
             .filter(|(_, p)| p.power.allows(wanted))
             .map(|(i, p)| {
@@ -849,12 +853,12 @@ mod tests {
                 )
                 .collect();
             assert!(missing.is_empty(), "{}: {missing:?}", laws.code);
-            let mut seen: Vec<&str> = laws.provisions.iter().map(|p| p.article).collect();
+            let mut seen: Vec<&str> = laws.provisions().map(|p| p.article).collect();
             seen.sort_unstable();
             let n = seen.len();
             seen.dedup();
             assert_eq!(seen.len(), n, "{}: an article twice", laws.code);
-            assert!(laws.provisions.iter().all(|p| !p.gist.is_empty()));
+            assert!(laws.provisions().all(|p| !p.gist.is_empty()));
         }
     }
 
@@ -889,7 +893,7 @@ mod tests {
         assert!(refused.exists);
         assert!(!refused.nearest.is_empty() && refused.nearest.len() <= 3);
         for laws in all() {
-            for p in laws.provisions {
+            for p in laws.provisions() {
                 for n in laws.cited_article("99.99", p.power).unwrap_err().nearest {
                     assert!(laws.cited_article(n, p.power).is_ok());
                 }

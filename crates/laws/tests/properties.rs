@@ -525,8 +525,7 @@ fn physical(game: &Game, side: Color, a: u8, b: u8, press: bool) -> Action {
 /// An article under which the arbiter of `game`'s edition may declare a result.
 fn result_article(game: &Game) -> &'static str {
     game.laws()
-        .provisions
-        .iter()
+        .provisions()
         .find(|p| p.power.allows(Power::Result))
         .map(|p| p.article)
         .expect("every edition lets the arbiter declare a result")

@@ -39,7 +39,7 @@ fn signed() -> impl Strategy<Value = i64> {
 
 fn action(edition: EditionId) -> impl Strategy<Value = Action> {
     let of = |power: Power| -> Vec<&'static str> {
-        let provisions = edition.laws().provisions.iter();
+        let provisions = edition.laws().provisions();
         provisions
             .filter(|p| p.power.allows(power))
             .map(|p| p.article)

@@ -740,8 +740,7 @@ async fn game_type(
     };
     let provisions: Vec<Value> = edition
         .laws()
-        .provisions
-        .iter()
+        .provisions()
         .map(|p| {
             let power = match p.power {
                 arbitre_laws::Power::Result => "result",

@@ -149,12 +149,12 @@ pub static LAWS: Edition = Edition {
         restart: "6.13",
         neither_present: Some("6.6"),
     },
-    provisions: PROVISIONS,
+    provision_tables: &[PROVISIONS],
 };
 
 /// The articles under which the arbiter imposes a result, a penalty or
 /// extra time, by this edition's numbering.
-static PROVISIONS: &[Provision] = &[
+pub(super) static PROVISIONS: &[Provision] = &[
     Provision {
         article: "5.2b",
         power: Power::Result,

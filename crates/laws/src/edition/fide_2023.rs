@@ -180,12 +180,12 @@ pub static LAWS: Edition = Edition {
         restart: "6.11.3",
         neither_present: Some("6.7.2"),
     },
-    provisions: PROVISIONS,
+    provision_tables: &[PROVISIONS],
 };
 
 /// The articles under which the arbiter imposes a result, a penalty or
 /// extra time, by this edition's numbering.
-static PROVISIONS: &[Provision] = &[
+pub(super) static PROVISIONS: &[Provision] = &[
     Provision {
         article: "5.2.2",
         power: Power::Result,
