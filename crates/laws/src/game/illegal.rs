@@ -39,6 +39,14 @@ pub(super) struct Standing {
     pub unplayable: bool,
 }
 
+/// The rank where `c`'s pawns promote.
+fn last_rank(c: Color) -> Rank {
+    match c {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    }
+}
+
 /// A UCI text moving a pawn to the last rank without naming a piece: the
 /// physical move, when one of the mover's pawns stands on the from-square.
 pub(super) fn unpromoted_pawn(pos: &Chess, text: &str) -> Option<String> {
@@ -51,10 +59,7 @@ pub(super) fn unpromoted_pawn(pos: &Chess, text: &str) -> Option<String> {
     else {
         return None;
     };
-    let last = match pos.turn() {
-        Color::White => Rank::Eighth,
-        Color::Black => Rank::First,
-    };
+    let last = last_rank(pos.turn());
     let pawn = pos
         .board()
         .piece_at(from)
@@ -111,10 +116,7 @@ pub(super) fn standing_after(pos: &Chess, m: &Move) -> Option<Chess> {
     }
     let mover = pos.turn();
     if m.role() == Role::Pawn && m.promotion().is_none() {
-        let last = match mover {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
-        };
+        let last = last_rank(mover);
         if m.to().rank() == last {
             return None;
         }
@@ -227,10 +229,7 @@ impl Game {
             );
             return;
         };
-        let last = match c {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
-        };
+        let last = last_rank(c);
         let unpromoted = piece.role == Role::Pawn && to.rank() == last && promotion.is_none();
         let m = Move::Normal {
             role: piece.role,

@@ -106,9 +106,6 @@ impl Game {
             return;
         }
         match read_move(&self.position, text, self.notation) {
-            Reading::Move(m) if m.capture() == Some(Role::King) => {
-                self.king_taken(t, index, c, text)
-            }
             Reading::Move(m) => self.make_move(t, index, c, m, press),
             Reading::Ambiguous(candidates) => self.decide(
                 t,
