@@ -378,7 +378,6 @@ macro_rules! on_pool {
         }
     };
 }
-pub(crate) use on_pool;
 
 /// This node as its writer sees it: its name, its epoch (raised when it
 /// registers again after losing its lease), how long a lease lasts, whether
@@ -417,10 +416,16 @@ pub const CHANNEL: &str = "arbitre_events";
 
 /// The database's clock in milliseconds since the epoch, as SQL: the
 /// instant leases are renewed and compared with, the same for every node.
+pub(crate) const SQLITE_NOW: &str = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)";
+/// The same on PostgreSQL.
+pub(crate) const POSTGRES_NOW: &str =
+    "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
+
+/// The database's clock on this pool ([`SQLITE_NOW`], [`POSTGRES_NOW`]).
 pub(crate) fn now_sql(pool: &Pool) -> &'static str {
     match pool {
-        Pool::Sqlite(_) => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
-        Pool::Postgres(_) => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+        Pool::Sqlite(_) => SQLITE_NOW,
+        Pool::Postgres(_) => POSTGRES_NOW,
     }
 }
 
@@ -433,13 +438,33 @@ pub struct Store {
     /// nodes' commits.
     listener: Option<AbortOnDrop>,
     writer: mpsc::UnboundedSender<Op>,
-    task: JoinHandle<()>,
+    task: Finished,
     /// SQLite: the task that checkpoints the write-ahead log.
     checkpoints: Option<AbortOnDrop>,
     counters: Arc<Counters>,
     /// The games a read found altered (`mac.rs`), and why: listed so by
     /// [`Store::list_games`] from then on.
     altered: std::sync::Mutex<std::collections::HashMap<String, String>>,
+}
+
+/// Where the writer says it has committed all it was given and stopped:
+/// SQLite's writer is a thread of its own, PostgreSQL's a task.
+enum Finished {
+    Thread(tokio::sync::oneshot::Receiver<()>),
+    Task(JoinHandle<()>),
+}
+
+impl Finished {
+    async fn wait(self) {
+        match self {
+            Finished::Thread(done) => {
+                let _ = done.await;
+            }
+            Finished::Task(task) => {
+                let _ = task.await;
+            }
+        }
+    }
 }
 
 /// A task stopped when its handle is dropped (with its store).
@@ -453,7 +478,7 @@ impl Drop for AbortOnDrop {
 
 /// SQLite: the write-ahead log's size (pages) past which the writer
 /// checkpoints it itself, after a commit; below it, [`checkpoints`] does.
-const WAL_BACKSTOP_PAGES: u32 = 16_384;
+pub(crate) const WAL_BACKSTOP_PAGES: u32 = 16_384;
 
 /// SQLite: copies the write-ahead log into the database every second on a
 /// connection of its own (`PASSIVE`: it waits for no one and no one waits
@@ -518,7 +543,8 @@ impl std::fmt::Display for WrongSetting {
 impl std::error::Error for WrongSetting {}
 
 /// The settings durability rests on, and the values they must have.
-const SQLITE_REQUIRED: [(&str, &str); 2] = [("journal_mode", "wal"), ("synchronous", "full")];
+pub(crate) const SQLITE_REQUIRED: [(&str, &str); 2] =
+    [("journal_mode", "wal"), ("synchronous", "full")];
 const POSTGRES_REQUIRED: [(&str, &str); 2] = [("fsync", "on"), ("synchronous_commit", "on")];
 
 /// Reads back SQLite's settings, in the order of [`SQLITE_REQUIRED`].
@@ -529,14 +555,18 @@ async fn sqlite_settings(conn: &mut sqlx::SqliteConnection) -> Result<[String; 2
     let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
         .fetch_one(&mut *conn)
         .await?;
-    let sync = match sync {
+    Ok([mode.to_ascii_lowercase(), synchronous_name(sync)])
+}
+
+/// SQLite's `PRAGMA synchronous` by its name.
+pub(crate) fn synchronous_name(level: i64) -> String {
+    match level {
         0 => "off".to_string(),
         1 => "normal".to_string(),
         2 => "full".to_string(),
         3 => "extra".to_string(),
         n => n.to_string(),
-    };
-    Ok([mode.to_ascii_lowercase(), sync])
+    }
 }
 
 /// Reads back PostgreSQL's settings, in the order of [`POSTGRES_REQUIRED`].
@@ -729,28 +759,52 @@ where
     let get = db("reading an entry");
     let seq: i64 = row.try_get("seq").map_err(&get)?;
     let mac: Option<Vec<u8>> = row.try_get("mac").map_err(&get)?;
-    let entry = EventRow {
-        seq: u64_of(seq, "a sequence number")?,
-        entry: row.try_get("entry").map_err(&get)?,
-        received_ms: row.try_get("received_ms").map_err(&get)?,
-        client_id: row.try_get("client_id").map_err(&get)?,
-        answer: row.try_get("answer").map_err(&get)?,
-    };
+    checked_entry(
+        key,
+        game_id,
+        seq,
+        row.try_get("entry").map_err(&get)?,
+        row.try_get("received_ms").map_err(&get)?,
+        row.try_get("client_id").map_err(&get)?,
+        row.try_get("answer").map_err(&get)?,
+        mac.as_deref(),
+    )
+}
+
+/// An entry of game `game_id`'s log as read, its authentication checked:
+/// [`StoreError::Tampered`] if it fails.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn checked_entry(
+    key: &MacKey,
+    game_id: &str,
+    seq: i64,
+    entry: String,
+    received_ms: i64,
+    client_id: Option<String>,
+    answer: Option<String>,
+    mac: Option<&[u8]>,
+) -> Result<EventRow, StoreError> {
     let expected = key.entry(EntryFields {
         game_id,
         seq,
-        entry: &entry.entry,
-        received_ms: entry.received_ms,
-        client_id: entry.client_id.as_deref(),
-        answer: entry.answer.as_deref(),
+        entry: &entry,
+        received_ms,
+        client_id: client_id.as_deref(),
+        answer: answer.as_deref(),
     });
-    if !matches(&expected, mac.as_deref()) {
+    if !matches(&expected, mac) {
         return Err(StoreError::Tampered {
             game: game_id.to_string(),
             what: format!("entry {seq} of its log fails its check"),
         });
     }
-    Ok(entry)
+    Ok(EventRow {
+        seq: u64_of(seq, "a sequence number")?,
+        entry,
+        received_ms,
+        client_id,
+        answer,
+    })
 }
 
 /// The log's entries must run from `first` without a gap: an entry
@@ -1121,14 +1175,31 @@ impl Store {
         };
         let counters = Arc::new(Counters::default());
         let (writer, queue) = mpsc::unbounded_channel();
-        let task = tokio::spawn(writer::run(
-            pool.clone(),
-            queue,
-            options.batching,
-            options.max_batch.max(1),
-            this.clone(),
-            counters.clone(),
-        ));
+        let task = match (&pool, &file) {
+            (Pool::Sqlite(_), Some(file)) => Finished::Thread(writer::sqlite::start(
+                file,
+                &target,
+                queue,
+                options.batching,
+                options.max_batch.max(1),
+                this.clone(),
+                counters.clone(),
+            )?),
+            (Pool::Postgres(p), _) => Finished::Task(tokio::spawn(writer::postgres::run(
+                p.clone(),
+                queue,
+                options.batching,
+                options.max_batch.max(1),
+                this.clone(),
+                counters.clone(),
+            ))),
+            (Pool::Sqlite(_), None) => {
+                return Err(StoreError::Open {
+                    target,
+                    reason: "an SQLite database without a file".into(),
+                })
+            }
+        };
         let checkpoints = match &pool {
             Pool::Sqlite(p) => Some(AbortOnDrop(tokio::spawn(checkpoints(p.clone())))),
             Pool::Postgres(_) => None,
@@ -1794,7 +1865,7 @@ impl Store {
             ..
         } = self;
         drop(writer);
-        let _ = task.await;
+        task.wait().await;
         drop(checkpoints);
         drop(listener);
         if let Pool::Sqlite(p) = &pool {

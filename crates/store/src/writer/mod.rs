@@ -1,0 +1,148 @@
+//! The writer: one thread (SQLite) or one task (PostgreSQL) that commits
+//! the appends of all games, grouped into transactions as [`Batching`]
+//! says, and answers each caller after the commit.
+//!
+//! - `sqlite.rs`: the SQLite writer, a thread of its own driving its own
+//!   connection to the file directly (rusqlite), statements prepared once;
+//! - `postgres.rs`: the PostgreSQL writer, a task on the pool (sqlx), one
+//!   statement per table for a whole batch.
+//!
+//! Both keep the same contract (`lib.rs`): an entry is inserted only if it
+//! is its game's next, its `client_id` is new to the game and its game's
+//! lease names this node with the owner's epoch; every transaction renews
+//! the node's lease and checks its epoch; a refused append fails alone.
+
+pub(crate) mod postgres;
+pub(crate) mod sqlite;
+
+use std::sync::{atomic::Ordering, Arc};
+
+use tokio::sync::oneshot;
+
+use crate::{mac::EntryFields, Append, Counters, Node, StoreError, Summary};
+
+type Reply = oneshot::Sender<Result<(), StoreError>>;
+
+/// What the writer is asked to commit.
+pub(crate) enum Op {
+    /// An entry.
+    Append(Append, Reply),
+    /// This node's last instant.
+    Instant(i64, Reply),
+}
+
+impl Op {
+    fn reply(self, result: Result<(), StoreError>) {
+        let reply = match self {
+            Op::Append(_, reply) | Op::Instant(_, reply) => reply,
+        };
+        // the caller may have given up waiting: nothing to tell then
+        let _ = reply.send(result);
+    }
+}
+
+/// An append's authentication code at its place.
+pub(crate) fn entry_mac(node: &Node, append: &Append, seq: i64) -> Vec<u8> {
+    node.key.entry(EntryFields {
+        game_id: &append.game_id,
+        seq,
+        entry: &append.entry,
+        received_ms: append.received_ms,
+        client_id: append.client_id.as_deref(),
+        answer: append.answer.as_deref(),
+    })
+}
+
+/// The listed state's code: the state and result after the entry at
+/// `seq`, which set them.
+pub(crate) fn summary_mac(node: &Node, game_id: &str, summary: &Summary, seq: i64) -> Vec<u8> {
+    node.key
+        .summary(game_id, &summary.state, summary.result.as_deref(), seq)
+}
+
+/// After a transaction: counts it, writes the mark (before any caller is
+/// told: an acknowledged commit is always within it; SQLite: a log cut
+/// short is found at start), answers each caller with its own outcome, or
+/// all with the transaction's error; the games that have new entries,
+/// each once, in the order of their first entry.
+pub(crate) fn settle(
+    batch: &mut Vec<Op>,
+    result: Result<Vec<Result<(), StoreError>>, StoreError>,
+    micros: u64,
+    node: &Node,
+    counters: &Counters,
+) -> Vec<Arc<str>> {
+    let mut games: Vec<Arc<str>> = Vec::new();
+    match result {
+        Ok(outcomes) => {
+            node.write_mark();
+            let committed = outcomes.iter().filter(|o| o.is_ok()).count() as u64;
+            let refused = outcomes.len() as u64 - committed;
+            counters.transactions.fetch_add(1, Ordering::Relaxed);
+            counters.appends.fetch_add(
+                batch
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|(op, o)| matches!(op, Op::Append(..)) && o.is_ok())
+                    .count() as u64,
+                Ordering::Relaxed,
+            );
+            counters.refused.fetch_add(refused, Ordering::Relaxed);
+            counters
+                .largest_batch
+                .fetch_max(batch.len() as u64, Ordering::Relaxed);
+            counters.commit_micros.fetch_add(micros, Ordering::Relaxed);
+            for (op, outcome) in batch.drain(..).zip(outcomes) {
+                if let (Op::Append(append, _), Ok(())) = (&op, &outcome) {
+                    if games.last().is_none_or(|g| **g != *append.game_id)
+                        && !games.iter().any(|g| **g == *append.game_id)
+                    {
+                        games.push(Arc::from(append.game_id.as_str()));
+                    }
+                }
+                op.reply(outcome);
+            }
+        }
+        Err(e) => {
+            for op in batch.drain(..) {
+                op.reply(Err(e.clone()));
+            }
+        }
+    }
+    games
+}
+
+/// Wakes this node's readers of the games that have new entries.
+pub(crate) fn wake(node: &Node, games: &[Arc<str>]) {
+    if node.commits.receiver_count() > 0 {
+        for game in games {
+            let _ = node.commits.send(game.clone());
+        }
+    }
+}
+
+/// How long after a disk full every commit first empties the log.
+pub(crate) const TIGHT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Whether the log must be emptied before this commit: after a disk full,
+/// and for [`TIGHT`] after the room came back.
+pub(crate) fn must_reclaim(node: &Node) -> bool {
+    node.full.load(Ordering::SeqCst)
+        || node
+            .tight_until
+            .lock()
+            .ok()
+            .and_then(|t| *t)
+            .is_some_and(|until| std::time::Instant::now() < until)
+}
+
+/// The log was emptied after a disk full: commits go on emptying it first
+/// for [`TIGHT`].
+pub(crate) fn reclaimed(node: &Node) {
+    if node.full.swap(false, Ordering::SeqCst) {
+        if let Ok(mut t) = node.tight_until.lock() {
+            *t = Some(std::time::Instant::now() + TIGHT);
+        }
+        tracing::info!("the disk has room again: the write-ahead log was copied and emptied");
+    }
+}

@@ -1,0 +1,546 @@
+//! The PostgreSQL writer: one task on the pool that commits the appends
+//! of all games, grouped into transactions as [`Batching`] says, one
+//! statement per table for a whole batch.
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{atomic::Ordering, Arc},
+    time::Instant,
+};
+
+use sqlx::PgPool;
+use tokio::sync::mpsc;
+
+use super::{entry_mac, settle, summary_mac, wake, Op};
+use crate::{
+    error::db, event_row, i64_of, Append, Batching, Counters, Node, StoreError, Summary, CHANNEL,
+    EVENT_COLUMNS, POSTGRES_NOW,
+};
+
+pub(crate) async fn run(
+    pool: PgPool,
+    mut queue: mpsc::UnboundedReceiver<Op>,
+    batching: Batching,
+    max_batch: usize,
+    node: Arc<Node>,
+    counters: Arc<Counters>,
+) {
+    let mut batch = Vec::with_capacity(max_batch);
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        match batching {
+            Batching::PerAppend => {}
+            Batching::AsSoonAsFree => {
+                while batch.len() < max_batch {
+                    match queue.try_recv() {
+                        Ok(op) => batch.push(op),
+                        Err(_) => break,
+                    }
+                }
+            }
+            Batching::Window(window) => {
+                let deadline = tokio::time::Instant::now() + window;
+                while batch.len() < max_batch {
+                    match tokio::time::timeout_at(deadline, queue.recv()).await {
+                        Ok(Some(op)) => batch.push(op),
+                        Ok(None) | Err(_) => break,
+                    }
+                }
+            }
+        }
+        commit(&pool, &mut batch, &node, &counters).await;
+    }
+}
+
+/// Commits a batch in one transaction and answers each of its callers:
+/// after the commit, each with its own outcome; if the transaction fails,
+/// all with its error.
+///
+/// A batch is first written with one statement per table ([`at_once`]);
+/// if any of its appends is refused (a retried `client_id`, a sequence
+/// number taken, an unknown game), that transaction is rolled back and the
+/// batch written again append by append ([`one_by_one`]), which finds each
+/// one's outcome.
+///
+/// Every transaction renews this node's lease and checks its epoch in the
+/// same statement ([`fence`]), and every entry is inserted only if its
+/// game's lease names this node with the owner's epoch: a node that lost
+/// its lease commits nothing ([`StoreError::Fenced`]).
+async fn commit(pool: &PgPool, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+    let started = Instant::now();
+    let result = match at_once(pool, batch, node).await {
+        Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
+        Ok(false) => {
+            counters.rewritten.fetch_add(1, Ordering::Relaxed);
+            one_by_one(pool, batch, node).await
+        }
+        Err(e) => Err(e),
+    };
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let games = settle(batch, result, micros, node, counters);
+    published(pool, node, games).await;
+}
+
+/// An append's numbers as the database takes them, and its place among
+/// the batch's appends of the same game (0 for the first).
+struct Row<'a> {
+    append: &'a Append,
+    seq: i64,
+    moves: Option<i64>,
+    rank: i64,
+    lease: i64,
+    /// The entry's authentication code (`mac.rs`).
+    mac: Vec<u8>,
+}
+
+/// Writes the whole batch with one `INSERT` for its entries, one `UPDATE`
+/// for its games' listing columns and one for the node's instant, and
+/// commits if every entry went in: `Ok(true)`. `Ok(false)` (nothing
+/// committed) when an entry was refused or a number does not fit.
+///
+/// Each entry must still be its game's next: the store's last `seq` plus
+/// its rank among the batch's entries of that game (a statement reads the
+/// table as it was before it).
+async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, StoreError> {
+    let mut rows: Vec<Row<'_>> = Vec::with_capacity(batch.len());
+    let mut ranks: HashMap<&str, i64> = HashMap::new();
+    let mut latest: Option<i64> = None;
+    for op in batch {
+        match op {
+            Op::Append(append, _) => {
+                let (Ok(seq), Ok(moves), Ok(lease)) = (
+                    i64_of(append.seq, "sequence number"),
+                    append
+                        .summary
+                        .as_ref()
+                        .map(|s| i64_of(s.moves, "number of moves"))
+                        .transpose(),
+                    i64_of(append.lease, "lease epoch"),
+                ) else {
+                    return Ok(false);
+                };
+                let rank = ranks.entry(append.game_id.as_str()).or_insert(0);
+                rows.push(Row {
+                    append,
+                    seq,
+                    moves,
+                    rank: *rank,
+                    lease,
+                    mac: entry_mac(node, append, seq),
+                });
+                *rank += 1;
+                latest = latest.max(Some(append.received_ms));
+            }
+            Op::Instant(at_ms, _) => latest = latest.max(Some(*at_ms)),
+        }
+    }
+    // a `client_id` twice for a game in the batch: the statement would not
+    // see the first when it checks the second (written one by one instead)
+    let mut clients: HashSet<(&str, &str)> = HashSet::new();
+    for row in &rows {
+        if let Some(client_id) = &row.append.client_id {
+            if !clients.insert((row.append.game_id.as_str(), client_id.as_str())) {
+                return Ok(false);
+            }
+        }
+    }
+    // each game's state and result after its last entry of the batch,
+    // with the place of that entry
+    let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
+    for row in &rows {
+        if let Some(summary) = &row.append.summary {
+            summaries.insert(row.append.game_id.as_str(), (summary, row.seq));
+        }
+    }
+    let during = db("committing appends");
+    {
+        let p = pool;
+        async {
+            let mut conn = p.acquire().await.map_err(&during)?;
+            let result = async {
+                let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
+                if !rows.is_empty() {
+                    // the batch as one array per column: one statement whatever the
+                    // batch's size, prepared once per connection
+                    let mut games: Vec<&str> = Vec::with_capacity(rows.len());
+                    let mut seqs: Vec<i64> = Vec::with_capacity(rows.len());
+                    let mut entries: Vec<&str> = Vec::with_capacity(rows.len());
+                    let mut received: Vec<i64> = Vec::with_capacity(rows.len());
+                    let mut clients: Vec<Option<&str>> = Vec::with_capacity(rows.len());
+                    let mut answers: Vec<Option<&str>> = Vec::with_capacity(rows.len());
+                    let mut ranks: Vec<i64> = Vec::with_capacity(rows.len());
+                    let mut moves: Vec<Option<i64>> = Vec::with_capacity(rows.len());
+                    let mut leases: Vec<i64> = Vec::with_capacity(rows.len());
+                    let mut macs: Vec<&[u8]> = Vec::with_capacity(rows.len());
+                    for row in &rows {
+                        games.push(&row.append.game_id);
+                        seqs.push(row.seq);
+                        entries.push(&row.append.entry);
+                        received.push(row.append.received_ms);
+                        clients.push(row.append.client_id.as_deref());
+                        answers.push(row.append.answer.as_deref());
+                        ranks.push(row.rank);
+                        moves.push(row.moves);
+                        leases.push(row.lease);
+                        macs.push(&row.mac);
+                    }
+                    let inserted = sqlx::query(
+                        "INSERT INTO events \
+                 (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
+                 SELECT v.game_id, v.seq, v.entry, v.received_ms, v.client_id, v.answer, \
+                 v.moves, v.mac FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[], \
+                 $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::bytea[]) \
+                 AS v(game_id, seq, entry, received_ms, client_id, answer, rank, moves, \
+                 lease, mac) \
+                 WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = v.game_id \
+                               AND epoch = v.lease AND node = $11) \
+                 AND v.seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                              WHERE game_id = v.game_id) + v.rank \
+                 AND (v.client_id IS NULL OR NOT EXISTS (SELECT 1 FROM events \
+                      WHERE game_id = v.game_id AND client_id = v.client_id)) \
+                 ON CONFLICT DO NOTHING",
+                    )
+                    .bind(&games)
+                    .bind(&seqs)
+                    .bind(&entries)
+                    .bind(&received)
+                    .bind(&clients)
+                    .bind(&answers)
+                    .bind(&ranks)
+                    .bind(&moves)
+                    .bind(&leases)
+                    .bind(&macs)
+                    .bind(node.name.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&during)?;
+                    if inserted.rows_affected() != rows.len() as u64 {
+                        // rolled back when dropped
+                        return Ok(false);
+                    }
+                }
+                if !summaries.is_empty() {
+                    let mut ids: Vec<&str> = Vec::with_capacity(summaries.len());
+                    let mut states: Vec<&str> = Vec::with_capacity(summaries.len());
+                    let mut results: Vec<Option<&str>> = Vec::with_capacity(summaries.len());
+                    let mut seqs: Vec<i64> = Vec::with_capacity(summaries.len());
+                    let mut macs: Vec<Vec<u8>> = Vec::with_capacity(summaries.len());
+                    for (game, (summary, seq)) in &summaries {
+                        ids.push(game);
+                        states.push(&summary.state);
+                        results.push(summary.result.as_deref());
+                        seqs.push(*seq);
+                        macs.push(summary_mac(node, game, summary, *seq));
+                    }
+                    // a game's row is written only when its state or result changes
+                    sqlx::query(
+                        "UPDATE games SET state = v.state, result = v.result, \
+                 summary_seq = v.seq, summary_mac = v.mac \
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bytea[]) \
+                 AS v(id, state, result, seq, mac) \
+                 WHERE games.id = v.id AND (games.state IS DISTINCT FROM v.state \
+                 OR games.result IS DISTINCT FROM v.result)",
+                    )
+                    .bind(&ids)
+                    .bind(&states)
+                    .bind(&results)
+                    .bind(&seqs)
+                    .bind(&macs)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&during)?;
+                }
+                let mut commits = None;
+                if let Some(at_ms) = latest {
+                    commits = fence(&mut tx, node, POSTGRES_NOW, at_ms)
+                        .await
+                        .map_err(&during)?;
+                    if commits.is_none() {
+                        return Err(StoreError::Fenced {
+                            node: node.name.clone(),
+                        });
+                    }
+                }
+                tx.commit().await.map_err(&during)?;
+                if let Some(commits) = commits {
+                    node.committed.store(commits, Ordering::SeqCst);
+                }
+                Ok(true)
+            }
+            .await;
+            untrusted(conn, &result).await;
+            result
+        }
+        .await
+    }
+}
+
+/// Renews this node's lease, raises its last durable instant to `at_ms`
+/// (never lowers it) and counts the commit, if the node's epoch is still
+/// the one it holds: the node's number of commits with this one, or `None`
+/// when another node has fenced it (raised its epoch to take its
+/// games over), and the transaction must not commit. The row stays locked
+/// to the commit: a node taking over waits for it, then sees the renewed
+/// lease.
+async fn fence<'c, DB>(
+    tx: &mut sqlx::Transaction<'c, DB>,
+    node: &Node,
+    now: &str,
+    at_ms: i64,
+) -> Result<Option<i64>, sqlx::Error>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    for<'q> DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    (i64,): for<'r> sqlx::FromRow<'r, DB::Row>,
+{
+    let sql = format!(
+        "UPDATE instants SET at_ms = CASE WHEN $3 > at_ms THEN $3 ELSE at_ms END, \
+         expires_ms = {now} + $4, commits = commits + 1 WHERE node = $1 AND epoch = $2 \
+         RETURNING commits"
+    );
+    sqlx::query_scalar(&sql)
+        .bind(node.name.as_str())
+        .bind(node.epoch.load(Ordering::SeqCst))
+        .bind(at_ms)
+        .bind(node.lease_ms)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// After a commit: wakes this node's readers of the games that have new
+/// entries, and with several nodes the other nodes' too (`NOTIFY`,
+/// outside the transaction, once the callers are answered).
+async fn published(pool: &PgPool, node: &Node, games: Vec<Arc<str>>) {
+    if games.is_empty() {
+        return;
+    }
+    wake(node, &games);
+    if node.notify {
+        let ids: Vec<&str> = games.iter().map(|g| &**g).collect();
+        if let Err(e) = sqlx::query("SELECT pg_notify($1, g) FROM unnest($2::text[]) AS g")
+            .bind(CHANNEL)
+            .bind(&ids)
+            .execute(pool)
+            .await
+        {
+            tracing::warn!(error = %e, "notifying the other nodes");
+        }
+    }
+}
+
+/// Writes the batch append by append in one transaction, each refused
+/// append (see [`refusal`]) leaving the others in: each one's outcome, or
+/// the transaction's error.
+async fn one_by_one(
+    pool: &PgPool,
+    batch: &[Op],
+    node: &Node,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+    let during = db("committing appends");
+    {
+        let p = pool;
+        async {
+            let mut conn = p.acquire().await.map_err(&during)?;
+            let result = async {
+                let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
+                let mut latest: Option<i64> = None;
+                for op in batch.iter() {
+                    let outcome = match op {
+                        Op::Append(append, _) => {
+                            let seq = i64_of(append.seq, "sequence number");
+                            let moves = append
+                                .summary
+                                .as_ref()
+                                .map(|s| i64_of(s.moves, "number of moves"))
+                                .transpose();
+                            let lease = i64_of(append.lease, "lease epoch");
+                            match (seq, moves, lease) {
+                                (Ok(seq), Ok(moves), Ok(lease)) => {
+                                    let inserted = sqlx::query(
+                                        "INSERT INTO events \
+                                 (game_id, seq, entry, received_ms, client_id, answer, moves, \
+                                  mac) \
+                                 SELECT $1, $2, $3, $4, $5, $6, $7, $10 \
+                                 WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 \
+                                               AND node = $8 AND epoch = $9) \
+                                 AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                                           WHERE game_id = $1) \
+                                 AND NOT EXISTS (SELECT 1 FROM events \
+                                                 WHERE game_id = $1 AND client_id = $5) \
+                                 ON CONFLICT DO NOTHING",
+                                    )
+                                    .bind(&append.game_id)
+                                    .bind(seq)
+                                    .bind(&append.entry)
+                                    .bind(append.received_ms)
+                                    .bind(&append.client_id)
+                                    .bind(&append.answer)
+                                    .bind(moves)
+                                    .bind(node.name.as_str())
+                                    .bind(lease)
+                                    .bind(entry_mac(node, append, seq))
+                                    .execute(&mut *tx)
+                                    .await
+                                    .map_err(&during)?;
+                                    if inserted.rows_affected() == 1 {
+                                        if let Some(summary) = &append.summary {
+                                            sqlx::query(
+                                                "UPDATE games SET state = $2, result = $3, \
+                                         summary_seq = $4, summary_mac = $5 \
+                                         WHERE id = $1 AND (state IS DISTINCT FROM $2 \
+                                         OR result IS DISTINCT FROM $3)",
+                                            )
+                                            .bind(&append.game_id)
+                                            .bind(&summary.state)
+                                            .bind(&summary.result)
+                                            .bind(seq)
+                                            .bind(summary_mac(node, &append.game_id, summary, seq))
+                                            .execute(&mut *tx)
+                                            .await
+                                            .map_err(&during)?;
+                                        }
+                                        latest = latest.max(Some(append.received_ms));
+                                        Ok(())
+                                    } else {
+                                        Err(refusal(&mut tx, append, node).await?)
+                                    }
+                                }
+                                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
+                            }
+                        }
+                        Op::Instant(at_ms, _) => {
+                            latest = latest.max(Some(*at_ms));
+                            Ok(())
+                        }
+                    };
+                    outcomes.push(outcome);
+                }
+                // fenced even when every append was refused: a node that lost its
+                // lease is told so, not each append's reason
+                let at_ms = latest.unwrap_or(0);
+                let Some(commits) = fence(&mut tx, node, POSTGRES_NOW, at_ms)
+                    .await
+                    .map_err(&during)?
+                else {
+                    return Err(StoreError::Fenced {
+                        node: node.name.clone(),
+                    });
+                };
+                tx.commit().await.map_err(&during)?;
+                node.committed.store(commits, Ordering::SeqCst);
+                Ok(())
+            }
+            .await;
+            untrusted(conn, &result).await;
+            result
+        }
+        .await
+    }?;
+    Ok(outcomes)
+}
+
+/// A connection on which the database failed inside a transaction is
+/// closed, never handed out again: after an error at `COMMIT` (SQLite's
+/// `SQLITE_FULL`, a disk full) the transaction may still be open on it, and
+/// every later write would wait for its lock — or be made inside it and
+/// never committed. The pool opens a fresh one.
+async fn untrusted<C, T>(conn: sqlx::pool::PoolConnection<C>, result: &Result<T, StoreError>)
+where
+    C: sqlx::Database,
+{
+    if let Err(StoreError::Database { during, reason }) = result {
+        tracing::warn!(
+            during,
+            reason,
+            "a store connection is closed after a failed transaction"
+        );
+        let _ = sqlx::Connection::close(conn.detach()).await;
+    }
+}
+
+/// Why an append inserted nothing: its game is unknown, its lease names
+/// another node or epoch, its `client_id` is taken, or its `seq` is not the
+/// next.
+async fn refusal<'c, DB>(
+    tx: &mut sqlx::Transaction<'c, DB>,
+    append: &Append,
+    this: &Node,
+) -> Result<StoreError, StoreError>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    for<'q> DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> i64: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<Vec<u8>>: sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    let during = db("checking a refused append");
+    let node = this.name.as_str();
+    let game = append.game_id.as_str();
+    let lease: Option<(String, i64)> =
+        sqlx::query_as("SELECT node, epoch FROM leases WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(&during)?;
+    match lease {
+        None => return Ok(StoreError::NoSuchGame(game.to_string())),
+        Some((holder, epoch))
+            if holder != node || u64::try_from(epoch).ok() != Some(append.lease) =>
+        {
+            return Ok(StoreError::LeaseLost {
+                game: game.to_string(),
+                holder,
+                epoch: u64::try_from(epoch).unwrap_or_default(),
+            })
+        }
+        Some(_) => {}
+    }
+    if let Some(client_id) = &append.client_id {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND client_id = $2 \
+                 ORDER BY seq LIMIT 1"
+        );
+        let first = sqlx::query(&sql)
+            .bind(game)
+            .bind(client_id.as_str())
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(&during)?;
+        if let Some(row) = first {
+            // the first answer is given back only if it is the server's
+            let first = event_row(&row, &this.key, game)?;
+            return Ok(StoreError::DuplicateClientId {
+                game: game.to_string(),
+                client_id: client_id.clone(),
+                seq: first.seq,
+                answer: first.answer,
+            });
+        }
+    }
+    let next: Option<i64> = sqlx::query_scalar(
+        "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game_id = $1) \
+         FROM games WHERE id = $1",
+    )
+    .bind(game)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(&during)?;
+    Ok(match next {
+        None => StoreError::NoSuchGame(game.to_string()),
+        Some(next) => StoreError::SeqTaken {
+            game: game.to_string(),
+            seq: append.seq,
+            next: u64::try_from(next).unwrap_or_default(),
+        },
+    })
+}

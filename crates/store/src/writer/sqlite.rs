@@ -1,0 +1,447 @@
+//! The SQLite writer: a thread of its own with its own connection to the
+//! file, driven directly (rusqlite), its statements prepared once and
+//! kept. The pool's connections (sqlx) only read, and write what is rare
+//! (a new game, a token, a lease): SQLite runs one write transaction at a
+//! time, and the writer takes the file's write lock at `BEGIN IMMEDIATE`,
+//! waiting for those (`busy_timeout`) rather than failing after it read.
+//!
+//! A batch is one transaction: each of its appends is one execution of the
+//! same prepared `INSERT … SELECT … WHERE` (its lease, its `seq` the
+//! game's next, its `client_id` new to the game, each read from the
+//! tables as the transaction has them, the batch's earlier entries
+//! included), so that an append refused inserts nothing and the others go
+//! on; then one `UPDATE` of each game whose state or result changed, the
+//! node's fence ([`FENCE`]), and the commit (fsynced: `synchronous=FULL`).
+
+use std::{
+    collections::HashMap,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
+use tokio::sync::{mpsc, oneshot};
+
+use super::{entry_mac, must_reclaim, reclaimed, settle, summary_mac, wake, Op};
+use crate::{
+    checked_entry, i64_of, synchronous_name, Append, Batching, Counters, Node, StoreError, Summary,
+    SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES,
+};
+
+/// An entry, inserted only if the game's lease names this node with the
+/// owner's epoch, its `seq` is the game's next and its `client_id` (if it
+/// has one) is not the game's already.
+const INSERT: &str = "INSERT INTO events \
+     (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?10 \
+     WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = ?1 AND node = ?8 AND epoch = ?9) \
+     AND ?2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game_id = ?1) \
+     AND NOT EXISTS (SELECT 1 FROM events \
+                     WHERE ?5 IS NOT NULL AND game_id = ?1 AND client_id = ?5) \
+     ON CONFLICT DO NOTHING";
+
+/// A game's listing columns, written only when its state or result changes.
+const SUMMARY: &str = "UPDATE games SET state = ?2, result = ?3, summary_seq = ?4, \
+     summary_mac = ?5 WHERE id = ?1 AND (state IS DISTINCT FROM ?2 \
+     OR result IS DISTINCT FROM ?3)";
+
+/// This node's lease renewed, its last durable instant raised (never
+/// lowered) and its commit counted, if its epoch is still the one it
+/// holds: no row when another node fenced it.
+fn fence_sql() -> String {
+    format!(
+        "UPDATE instants SET at_ms = CASE WHEN ?3 > at_ms THEN ?3 ELSE at_ms END, \
+         expires_ms = {SQLITE_NOW} + ?4, commits = commits + 1 WHERE node = ?1 AND epoch = ?2 \
+         RETURNING commits"
+    )
+}
+
+/// The writer's connection and the file it is open on.
+struct Writer {
+    conn: Connection,
+    file: PathBuf,
+    fence: String,
+}
+
+/// Opens the writer's connection to `file` with the settings durability
+/// rests on, read back (a file that cannot hold them is refused).
+fn connect(file: &Path, target: &str) -> Result<Connection, StoreError> {
+    let open = |e: rusqlite::Error| StoreError::Open {
+        target: target.to_string(),
+        reason: e.to_string(),
+    };
+    let conn = Connection::open_with_flags(
+        file,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(open)?;
+    conn.busy_timeout(Duration::from_secs(10)).map_err(open)?;
+    conn.execute_batch(&format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
+         PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = {WAL_BACKSTOP_PAGES};"
+    ))
+    .map_err(open)?;
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .map_err(open)?;
+    let sync: i64 = conn
+        .query_row("PRAGMA synchronous", [], |r| r.get(0))
+        .map_err(open)?;
+    for ((setting, expected), found) in SQLITE_REQUIRED
+        .into_iter()
+        .zip([mode.to_ascii_lowercase(), synchronous_name(sync)])
+    {
+        if found != expected {
+            return Err(StoreError::Setting {
+                target: target.to_string(),
+                setting,
+                expected,
+                found,
+            });
+        }
+    }
+    Ok(conn)
+}
+
+/// Starts the writer's thread on `file`: it commits what `queue` brings
+/// until every sender is gone, then says so on the channel returned.
+pub(crate) fn start(
+    file: &Path,
+    target: &str,
+    queue: mpsc::UnboundedReceiver<Op>,
+    batching: Batching,
+    max_batch: usize,
+    node: Arc<Node>,
+    counters: Arc<Counters>,
+) -> Result<oneshot::Receiver<()>, StoreError> {
+    let writer = Writer {
+        conn: connect(file, target)?,
+        file: file.to_owned(),
+        fence: fence_sql(),
+    };
+    let (done, finished) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("arbitre-sqlite-writer".into())
+        .spawn(move || {
+            run(writer, queue, batching, max_batch, &node, &counters);
+            let _ = done.send(());
+        })
+        .map_err(|e| StoreError::Open {
+            target: target.to_string(),
+            reason: format!("cannot start the writer's thread: {e}"),
+        })?;
+    Ok(finished)
+}
+
+fn run(
+    mut writer: Writer,
+    mut queue: mpsc::UnboundedReceiver<Op>,
+    batching: Batching,
+    max_batch: usize,
+    node: &Node,
+    counters: &Counters,
+) {
+    let mut batch = Vec::with_capacity(max_batch);
+    while let Some(first) = queue.blocking_recv() {
+        batch.push(first);
+        let drain = |batch: &mut Vec<Op>, queue: &mut mpsc::UnboundedReceiver<Op>| {
+            while batch.len() < max_batch {
+                match queue.try_recv() {
+                    Ok(op) => batch.push(op),
+                    Err(_) => break,
+                }
+            }
+        };
+        match batching {
+            Batching::PerAppend => {}
+            Batching::AsSoonAsFree => drain(&mut batch, &mut queue),
+            Batching::Window(window) => {
+                let deadline = Instant::now() + window;
+                loop {
+                    drain(&mut batch, &mut queue);
+                    let now = Instant::now();
+                    if batch.len() >= max_batch || now >= deadline {
+                        break;
+                    }
+                    std::thread::sleep((deadline - now).min(Duration::from_micros(50)));
+                }
+            }
+        }
+        commit(&mut writer, &mut batch, node, counters);
+    }
+}
+
+/// Commits a batch in one transaction and answers each of its callers.
+fn commit(writer: &mut Writer, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+    if must_reclaim(node) {
+        if let Err(e) = reclaim(&writer.conn) {
+            node.full.store(true, std::sync::atomic::Ordering::SeqCst);
+            settle(batch, Err(e), 0, node, counters);
+            return;
+        }
+        reclaimed(node);
+    }
+    let started = Instant::now();
+    let result = write(&mut writer.conn, &writer.fence, batch, node);
+    if result.is_err() && !writer.conn.is_autocommit() {
+        // the transaction may still be open after a failed `COMMIT` (a
+        // disk full): every later write would wait for its lock, or be
+        // made inside it and never committed; a fresh connection instead
+        tracing::warn!("the writer's connection is opened again after a failed transaction");
+        match connect(&writer.file, &writer.file.display().to_string()) {
+            Ok(conn) => writer.conn = conn,
+            Err(e) => tracing::error!(error = %e, "the writer's connection cannot be opened again"),
+        }
+    }
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let games = settle(batch, result, micros, node, counters);
+    if !games.is_empty() {
+        wake(node, &games);
+    }
+}
+
+/// A failed statement as the store says it; a disk full is noted (the
+/// next commit first reclaims the log's space).
+fn failed<'a>(node: &'a Node, during: &'static str) -> impl Fn(rusqlite::Error) -> StoreError + 'a {
+    move |e| {
+        if e.sqlite_error_code() == Some(ErrorCode::DiskFull) {
+            node.full.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        StoreError::Database {
+            during,
+            reason: e.to_string(),
+        }
+    }
+}
+
+/// Writes the batch in one transaction and commits it: each append's
+/// outcome, or the transaction's error (nothing of it committed).
+fn write(
+    conn: &mut Connection,
+    fence: &str,
+    batch: &[Op],
+    node: &Node,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let fail = failed(node, "committing appends");
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(&fail)?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    let mut latest: Option<i64> = None;
+    // each game's state and result after its last entry of the batch,
+    // with the place of that entry
+    let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
+    {
+        let mut insert = tx.prepare_cached(INSERT).map_err(&fail)?;
+        for op in batch {
+            let outcome = match op {
+                Op::Append(append, _) => {
+                    let numbers = (|| {
+                        Ok::<_, StoreError>((
+                            i64_of(append.seq, "sequence number")?,
+                            append
+                                .summary
+                                .as_ref()
+                                .map(|s| i64_of(s.moves, "number of moves"))
+                                .transpose()?,
+                            i64_of(append.lease, "lease epoch")?,
+                        ))
+                    })();
+                    match numbers {
+                        Err(e) => Err(e),
+                        Ok((seq, moves, lease)) => {
+                            let inserted = insert
+                                .execute(params![
+                                    append.game_id,
+                                    seq,
+                                    append.entry,
+                                    append.received_ms,
+                                    append.client_id,
+                                    append.answer,
+                                    moves,
+                                    node.name,
+                                    lease,
+                                    entry_mac(node, append, seq),
+                                ])
+                                .map_err(&fail)?;
+                            if inserted == 1 {
+                                if let Some(summary) = &append.summary {
+                                    summaries.insert(append.game_id.as_str(), (summary, seq));
+                                }
+                                latest = latest.max(Some(append.received_ms));
+                                Ok(())
+                            } else {
+                                Err(refusal(&tx, append, node)?)
+                            }
+                        }
+                    }
+                }
+                Op::Instant(at_ms, _) => {
+                    latest = latest.max(Some(*at_ms));
+                    Ok(())
+                }
+            };
+            outcomes.push(outcome);
+        }
+    }
+    if !summaries.is_empty() {
+        let mut update = tx.prepare_cached(SUMMARY).map_err(&fail)?;
+        for (game, (summary, seq)) in &summaries {
+            update
+                .execute(params![
+                    game,
+                    summary.state,
+                    summary.result,
+                    seq,
+                    summary_mac(node, game, summary, *seq),
+                ])
+                .map_err(&fail)?;
+        }
+    }
+    // fenced even when every append was refused: a node that lost its
+    // lease is told so, not each append's reason
+    let commits: Option<i64> = tx
+        .prepare_cached(fence)
+        .and_then(|mut s| {
+            s.query_row(
+                params![
+                    node.name,
+                    node.epoch.load(std::sync::atomic::Ordering::SeqCst),
+                    latest.unwrap_or(0),
+                    node.lease_ms
+                ],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+        .map_err(&fail)?;
+    let Some(commits) = commits else {
+        // rolled back when dropped
+        return Err(StoreError::Fenced {
+            node: node.name.clone(),
+        });
+    };
+    tx.commit().map_err(&fail)?;
+    node.committed
+        .store(commits, std::sync::atomic::Ordering::SeqCst);
+    Ok(outcomes)
+}
+
+/// Why an append inserted nothing: its game is unknown, its lease names
+/// another node or epoch, its `client_id` is taken, or its `seq` is not the
+/// next.
+fn refusal(
+    tx: &rusqlite::Transaction<'_>,
+    append: &Append,
+    this: &Node,
+) -> Result<StoreError, StoreError> {
+    let fail = failed(this, "checking a refused append");
+    let game = append.game_id.as_str();
+    let lease: Option<(String, i64)> = tx
+        .prepare_cached("SELECT node, epoch FROM leases WHERE game_id = ?1")
+        .and_then(|mut s| {
+            s.query_row([game], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()
+        })
+        .map_err(&fail)?;
+    match lease {
+        None => return Ok(StoreError::NoSuchGame(game.to_string())),
+        Some((holder, epoch))
+            if holder != this.name || u64::try_from(epoch).ok() != Some(append.lease) =>
+        {
+            return Ok(StoreError::LeaseLost {
+                game: game.to_string(),
+                holder,
+                epoch: u64::try_from(epoch).unwrap_or_default(),
+            })
+        }
+        Some(_) => {}
+    }
+    if let Some(client_id) = &append.client_id {
+        type First = (
+            i64,
+            String,
+            i64,
+            Option<String>,
+            Option<String>,
+            Option<Vec<u8>>,
+        );
+        let first: Option<First> = tx
+            .prepare_cached(
+                "SELECT seq, entry, received_ms, client_id, answer, mac FROM events \
+                 WHERE game_id = ?1 AND client_id = ?2 ORDER BY seq LIMIT 1",
+            )
+            .and_then(|mut s| {
+                s.query_row([game, client_id.as_str()], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                })
+                .optional()
+            })
+            .map_err(&fail)?;
+        if let Some((seq, entry, received_ms, client, answer, mac)) = first {
+            // the first answer is given back only if it is the server's
+            let first = checked_entry(
+                &this.key,
+                game,
+                seq,
+                entry,
+                received_ms,
+                client,
+                answer,
+                mac.as_deref(),
+            )?;
+            return Ok(StoreError::DuplicateClientId {
+                game: game.to_string(),
+                client_id: client_id.clone(),
+                seq: first.seq,
+                answer: first.answer,
+            });
+        }
+    }
+    let next: Option<i64> = tx
+        .prepare_cached(
+            "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game_id = ?1) \
+             FROM games WHERE id = ?1",
+        )
+        .and_then(|mut s| s.query_row([game], |r| r.get(0)).optional())
+        .map_err(&fail)?;
+    Ok(match next {
+        None => StoreError::NoSuchGame(game.to_string()),
+        Some(next) => StoreError::SeqTaken {
+            game: game.to_string(),
+            seq: append.seq,
+            next: u64::try_from(next).unwrap_or_default(),
+        },
+    })
+}
+
+/// After a disk full: the write-ahead log copied into the database and
+/// emptied (`wal_checkpoint(TRUNCATE)`) before anything more is written to
+/// it. While the disk was full no checkpoint could grow the file, and
+/// commits made as soon as a little room came back would grow the log into
+/// it again until nothing was left for a checkpoint either — the store then
+/// refused every write for good (bench/crash.py --disk-full found it so).
+/// An error here means the disk is still full: the batch is refused with
+/// it, and the next one tries again. (For `TIGHT` after a disk full, every
+/// commit starts so: the log never holds more than one batch while the room
+/// is short.)
+fn reclaim(conn: &Connection) -> Result<(), StoreError> {
+    let busy: i64 = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+        .map_err(|e| StoreError::Database {
+            during: "emptying the write-ahead log after a disk full",
+            reason: e.to_string(),
+        })?;
+    if busy != 0 {
+        tracing::warn!("the write-ahead log could not be emptied yet (a reader holds it)");
+    }
+    Ok(())
+}
