@@ -1488,61 +1488,11 @@ impl Store {
     /// seats' token hashes, in one transaction (committed when this
     /// resolves).
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
-        let during = db("creating a game");
-        let key = &self.this.key;
-        on_pool!(&self.pool, p => {
-            let mut tx = p.begin().await.map_err(&during)?;
-            let inserted = sqlx::query(
-                "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
-                 time_control, state, result, mac, summary_seq, summary_mac) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, -1, $11) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(&game.id)
-            .bind(game.created_ms)
-            .bind(&self.node)
-            .bind(&game.setup)
-            .bind(&game.white)
-            .bind(&game.black)
-            .bind(&game.edition)
-            .bind(&game.time_control)
-            .bind(&game.state)
-            .bind(key.game(GameFields {
-                id: &game.id,
-                created_ms: game.created_ms,
-                setup: &game.setup,
-                white: game.white.as_deref(),
-                black: game.black.as_deref(),
-                edition: &game.edition,
-                time_control: &game.time_control,
-            }))
-            .bind(key.summary(&game.id, &game.state, None, -1))
-            .execute(&mut *tx)
-            .await
-            .map_err(&during)?;
-            if inserted.rows_affected() == 0 {
-                return Err(StoreError::GameExists(game.id.clone()));
-            }
-            sqlx::query("INSERT INTO leases (game_id, node, epoch) VALUES ($1, $2, 1)")
-                .bind(&game.id)
-                .bind(&self.node)
-                .execute(&mut *tx)
-                .await
-                .map_err(&during)?;
-            for (seat, hash) in &game.tokens {
-                sqlx::query(
-                    "INSERT INTO seat_tokens (hash, game_id, seat, mac) VALUES ($1, $2, $3, $4)",
-                )
-                    .bind(hash.0.to_vec())
-                    .bind(&game.id)
-                    .bind(seat.code())
-                    .bind(key.seat(&hash.0, &game.id, seat.code()))
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&during)?;
-            }
-            tx.commit().await.map_err(&during)
-        })
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.writer
+            .send(Op::Create(Box::new(game.clone()), done))
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
     }
 
     /// One game, without its log.

@@ -19,7 +19,10 @@ use std::sync::{atomic::Ordering, Arc};
 
 use tokio::sync::oneshot;
 
-use crate::{mac::EntryFields, Append, Counters, Node, StoreError, Summary};
+use crate::{
+    mac::{EntryFields, GameFields},
+    Append, Counters, NewGame, Node, StoreError, Summary,
+};
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
@@ -29,12 +32,15 @@ pub(crate) enum Op {
     Append(Append, Reply),
     /// This node's last instant.
     Instant(i64, Reply),
+    /// A new game, with its lease and its seats' tokens (SQLite: written
+    /// by the writer, the one connection that writes the file under load).
+    Create(Box<NewGame>, Reply),
 }
 
 impl Op {
     fn reply(self, result: Result<(), StoreError>) {
         let reply = match self {
-            Op::Append(_, reply) | Op::Instant(_, reply) => reply,
+            Op::Append(_, reply) | Op::Instant(_, reply) | Op::Create(_, reply) => reply,
         };
         // the caller may have given up waiting: nothing to tell then
         let _ = reply.send(result);
@@ -58,6 +64,23 @@ pub(crate) fn entry_mac(node: &Node, append: &Append, seq: i64) -> Vec<u8> {
 pub(crate) fn summary_mac(node: &Node, game_id: &str, summary: &Summary, seq: i64) -> Vec<u8> {
     node.key
         .summary(game_id, &summary.state, summary.result.as_deref(), seq)
+}
+
+/// A new game's authentication codes: its row's, and its listed state's
+/// before any entry.
+pub(crate) fn game_macs(node: &Node, game: &NewGame) -> (Vec<u8>, Vec<u8>) {
+    (
+        node.key.game(GameFields {
+            id: &game.id,
+            created_ms: game.created_ms,
+            setup: &game.setup,
+            white: game.white.as_deref(),
+            black: game.black.as_deref(),
+            edition: &game.edition,
+            time_control: &game.time_control,
+        }),
+        node.key.summary(&game.id, &game.state, None, -1),
+    )
 }
 
 /// After a transaction: counts it, writes the mark (before any caller is

@@ -11,10 +11,10 @@ use std::{
 use sqlx::PgPool;
 use tokio::sync::mpsc;
 
-use super::{entry_mac, settle, summary_mac, wake, Op};
+use super::{entry_mac, game_macs, settle, summary_mac, wake, Op};
 use crate::{
-    error::db, event_row, i64_of, Append, Batching, Counters, Node, StoreError, Summary, CHANNEL,
-    EVENT_COLUMNS, POSTGRES_NOW,
+    error::db, event_row, i64_of, Append, Batching, Counters, NewGame, Node, StoreError, Summary,
+    CHANNEL, EVENT_COLUMNS, POSTGRES_NOW,
 };
 
 pub(crate) async fn run(
@@ -48,8 +48,69 @@ pub(crate) async fn run(
                 }
             }
         }
-        commit(&pool, &mut batch, &node, &counters).await;
+        // new games first, each in its own transaction (they wait for no
+        // lock of the appends' on PostgreSQL)
+        let (creates, rest): (Vec<Op>, Vec<Op>) =
+            batch.drain(..).partition(|op| matches!(op, Op::Create(..)));
+        batch.extend(rest);
+        for op in creates {
+            if let Op::Create(game, _) = &op {
+                let outcome = create(&pool, &node, game).await;
+                op.reply(outcome);
+            }
+        }
+        if !batch.is_empty() {
+            commit(&pool, &mut batch, &node, &counters).await;
+        }
     }
+}
+
+/// Creates a game, owned by this node (its lease at epoch 1), with its
+/// seats' token hashes, in one transaction.
+async fn create(pool: &PgPool, node: &Node, game: &NewGame) -> Result<(), StoreError> {
+    let during = db("creating a game");
+    let (mac, summary_mac) = game_macs(node, game);
+    let mut tx = pool.begin().await.map_err(&during)?;
+    let inserted = sqlx::query(
+        "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
+         time_control, state, result, mac, summary_seq, summary_mac) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, -1, $11) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(&game.id)
+    .bind(game.created_ms)
+    .bind(&node.name)
+    .bind(&game.setup)
+    .bind(&game.white)
+    .bind(&game.black)
+    .bind(&game.edition)
+    .bind(&game.time_control)
+    .bind(&game.state)
+    .bind(mac)
+    .bind(summary_mac)
+    .execute(&mut *tx)
+    .await
+    .map_err(&during)?;
+    if inserted.rows_affected() == 0 {
+        return Err(StoreError::GameExists(game.id.clone()));
+    }
+    sqlx::query("INSERT INTO leases (game_id, node, epoch) VALUES ($1, $2, 1)")
+        .bind(&game.id)
+        .bind(&node.name)
+        .execute(&mut *tx)
+        .await
+        .map_err(&during)?;
+    for (seat, hash) in &game.tokens {
+        sqlx::query("INSERT INTO seat_tokens (hash, game_id, seat, mac) VALUES ($1, $2, $3, $4)")
+            .bind(hash.0.to_vec())
+            .bind(&game.id)
+            .bind(seat.code())
+            .bind(node.key.seat(&hash.0, &game.id, seat.code()))
+            .execute(&mut *tx)
+            .await
+            .map_err(&during)?;
+    }
+    tx.commit().await.map_err(&during)
 }
 
 /// Commits a batch in one transaction and answers each of its callers:
@@ -132,6 +193,8 @@ async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, Store
                 latest = latest.max(Some(append.received_ms));
             }
             Op::Instant(at_ms, _) => latest = latest.max(Some(*at_ms)),
+            // written apart, before the batch (`run`)
+            Op::Create(..) => {}
         }
     }
     // a `client_id` twice for a game in the batch: the statement would not
@@ -416,6 +479,11 @@ async fn one_by_one(
                             latest = latest.max(Some(*at_ms));
                             Ok(())
                         }
+                        // written apart, before the batch (`run`)
+                        Op::Create(game, _) => Err(StoreError::Database {
+                            during: "committing appends",
+                            reason: format!("game `{}` is created apart", game.id),
+                        }),
                     };
                     outcomes.push(outcome);
                 }

@@ -23,10 +23,10 @@ use std::{
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{entry_mac, must_reclaim, reclaimed, settle, summary_mac, wake, Op};
+use super::{entry_mac, game_macs, must_reclaim, reclaimed, settle, summary_mac, wake, Op};
 use crate::{
-    checked_entry, i64_of, synchronous_name, Append, Batching, Counters, Node, StoreError, Summary,
-    SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES,
+    checked_entry, i64_of, synchronous_name, Append, Batching, Counters, NewGame, Node, StoreError,
+    Summary, SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES,
 };
 
 /// An entry, inserted only if the game's lease names this node with the
@@ -281,6 +281,7 @@ fn write(
                     latest = latest.max(Some(*at_ms));
                     Ok(())
                 }
+                Op::Create(game, _) => create(&tx, game, node)?,
             };
             outcomes.push(outcome);
         }
@@ -326,6 +327,76 @@ fn write(
     node.committed
         .store(commits, std::sync::atomic::Ordering::SeqCst);
     Ok(outcomes)
+}
+
+/// Creates a game in the batch's transaction, owned by this node (its
+/// lease at epoch 1), with its seats' token hashes: all of it, or nothing
+/// of it and the reason (a savepoint), the batch going on either way; an
+/// error of the transaction itself (a disk full) is the batch's.
+fn create(
+    tx: &rusqlite::Transaction<'_>,
+    game: &NewGame,
+    node: &Node,
+) -> Result<Result<(), StoreError>, StoreError> {
+    let fail = failed(node, "creating a game");
+    let (mac, summary_mac) = game_macs(node, game);
+    tx.execute_batch("SAVEPOINT creating").map_err(&fail)?;
+    let written = (|| {
+        let inserted = tx
+            .prepare_cached(
+                "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
+                 time_control, state, result, mac, summary_seq, summary_mac) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?10, -1, ?11) \
+                 ON CONFLICT DO NOTHING",
+            )?
+            .execute(params![
+                game.id,
+                game.created_ms,
+                node.name,
+                game.setup,
+                game.white,
+                game.black,
+                game.edition,
+                game.time_control,
+                game.state,
+                mac,
+                summary_mac,
+            ])?;
+        if inserted == 0 {
+            return Ok(false);
+        }
+        tx.prepare_cached("INSERT INTO leases (game_id, node, epoch) VALUES (?1, ?2, 1)")?
+            .execute(params![game.id, node.name])?;
+        let mut token = tx.prepare_cached(
+            "INSERT INTO seat_tokens (hash, game_id, seat, mac) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (seat, hash) in &game.tokens {
+            token.execute(params![
+                hash.0.as_slice(),
+                game.id,
+                seat.code(),
+                node.key.seat(&hash.0, &game.id, seat.code()),
+            ])?;
+        }
+        Ok::<_, rusqlite::Error>(true)
+    })();
+    match written {
+        Ok(true) => {
+            tx.execute_batch("RELEASE creating").map_err(&fail)?;
+            Ok(Ok(()))
+        }
+        Ok(false) => {
+            tx.execute_batch("ROLLBACK TO creating; RELEASE creating")
+                .map_err(&fail)?;
+            Ok(Err(StoreError::GameExists(game.id.clone())))
+        }
+        Err(e) if e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation) => {
+            tx.execute_batch("ROLLBACK TO creating; RELEASE creating")
+                .map_err(&fail)?;
+            Ok(Err(fail(e)))
+        }
+        Err(e) => Err(fail(e)),
+    }
 }
 
 /// Why an append inserted nothing: its game is unknown, its lease names
