@@ -183,6 +183,21 @@ impl App {
         Ok(who)
     }
 
+    /// A new game's seats, once stored: their first requests find their
+    /// tokens without asking the store.
+    fn remember_seats(&self, game: &str, hashes: [(Seat, TokenHash); 3]) {
+        let mut cache = self.tokens.lock().unwrap_or_else(|e| e.into_inner());
+        for (seat, hash) in hashes {
+            cache.insert(
+                hash,
+                Who::Seat {
+                    game: game.to_owned(),
+                    seat,
+                },
+            );
+        }
+    }
+
     async fn organiser(&self, headers: &HeaderMap) -> Result<(), ApiError> {
         match self.who(headers).await? {
             Who::Organiser => Ok(()),
@@ -492,6 +507,7 @@ async fn create_game(
         .create_game(&new_game(&id, created_ms, &meta, state, hashes)?)
         .await
         .map_err(store_unavailable)?;
+    app.remember_seats(&id, hashes);
     let sealable = meta.arbiter_key.is_some() || app.shared.default_arbiter_key.is_some();
     app.shared.adopt(&id, meta, live);
     tracing::info!(game = %id, "created");
@@ -606,6 +622,7 @@ async fn import_game(
         let message = crate::owner::message(
             &replay,
             entry,
+            &entry.to_json(),
             applied.accepted(),
             created_ms,
             lang,
@@ -621,7 +638,7 @@ async fn import_game(
         shown = after;
         compensated = replay.lag_compensated();
         let mut append = Append::entry(&id, entry, created_ms);
-        append.answer = Some(message.to_string());
+        append.answer = Some(message);
         append.summary = Some(arbitre_store::Summary {
             state: replay.state().code().into(),
             result: replay.outcome().map(|o| o.result.code().into()),

@@ -1021,9 +1021,11 @@ impl Owner {
             black: self.shown.black - after.black,
         };
         let compensated = self.live.game().lag_compensated();
+        let entry_json = entry.to_json();
         let message = message(
             self.live.game(),
             &entry,
+            &entry_json,
             accepted,
             received_ms,
             self.live.lang(),
@@ -1033,15 +1035,15 @@ impl Owner {
                 lag: compensated - self.compensated,
             },
         );
-        let line: Line = Arc::from(message.to_string());
+        let line: Line = Arc::from(message.as_str());
         let game = self.live.game();
         let append = Append {
             game_id: self.id.clone(),
             seq: entry.seq,
-            entry: entry.to_json().to_string(),
+            entry: entry_json.to_string(),
             received_ms,
             client_id,
-            answer: Some(line.to_string()),
+            answer: Some(message),
             summary: Some(Summary {
                 state: game.state().code().into(),
                 result: game.outcome().map(|o| o.result.code().into()),
@@ -1286,30 +1288,19 @@ pub struct Charged {
 pub fn message(
     game: &Game,
     entry: &StoredEntry,
+    entry_json: &Value,
     accepted: bool,
     received_ms: i64,
     lang: Language,
     origin_ms: i64,
     charged: Charged,
-) -> Value {
+) -> String {
     let Charged {
         clocks: charged,
         lag: lag_ms,
     } = charged;
-    let mut fields = match entry.to_json() {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    };
-    let t = fields.remove("t").unwrap_or(Value::Null);
-    let by = fields.remove("by").unwrap_or(Value::Null);
-    for key in ["seq", "verdicts", "decisions", "server", "v"] {
-        fields.remove(key);
-    }
-    // the envelope is encrypted to the arbiter; a spectator needs only the
-    // commitment
-    if let Some(Value::Object(seal)) = fields.get_mut("seal") {
-        seal.remove("envelope");
-    }
+    let empty = Map::new();
+    let fields = entry_json.as_object().unwrap_or(&empty);
     let log = game.log();
     let n = entry.decisions.len().min(log.len());
     let decisions: Vec<Value> = log[log.len() - n..]
@@ -1317,35 +1308,106 @@ pub fn message(
         .map(|d| view::decision(d, lang, game.notation()))
         .collect();
     let clocks = game.remaining_at(game.now());
-    let mut message = json!({
-        "type": "event",
-        "seq": entry.seq,
-        "t": t,
-        "by": by,
-        "action": fields,
-        "accepted": accepted,
-        "decisions": decisions,
-        "clocks": {
-            "white": clocks.white as f64 / 1000.0,
-            "black": clocks.black as f64 / 1000.0,
-        },
-        "running": game.clock().running().filter(|_| game.outcome().is_none()).map(side_code),
-        "to_move": side_code(game.position().turn()),
-        "state": game.state().code(),
-        "result": game.outcome().map_or("*", |o| o.result.code()),
-        "received_ms": received_ms,
-        "charged_ms": {"white": charged.white, "black": charged.black},
-        "lag_ms": lag_ms,
-        "at_ms": match &entry.entry {
+    let message = Message {
+        accepted,
+        action: Action(fields),
+        alert: entry.server.map(|cause| server_message(cause, lang)),
+        at_ms: match &entry.entry {
             Entry::Event(e) => server_ms(e.t, origin_ms),
             Entry::Time(t) => server_ms(*t, origin_ms),
         },
-    });
-    if let (Some(cause), Value::Object(map)) = (entry.server, &mut message) {
-        map.insert("server".into(), json!(cause.code()));
-        map.insert("alert".into(), json!(server_message(cause, lang)));
+        by: fields.get("by").unwrap_or(&Value::Null),
+        charged_ms: Sides {
+            black: charged.black,
+            white: charged.white,
+        },
+        clocks: Sides {
+            black: clocks.black as f64 / 1000.0,
+            white: clocks.white as f64 / 1000.0,
+        },
+        decisions,
+        lag_ms,
+        received_ms,
+        result: game.outcome().map_or("*", |o| o.result.code()),
+        running: game
+            .clock()
+            .running()
+            .filter(|_| game.outcome().is_none())
+            .map(side_code),
+        seq: entry.seq,
+        server: entry.server.map(|cause| cause.code()),
+        state: game.state().code(),
+        t: fields.get("t").unwrap_or(&Value::Null),
+        to_move: side_code(game.position().turn()),
+        kind: "event",
+    };
+    // a Value's map is ordered by key: so are these fields, and the line
+    // is the same as the one the game's state was always answered with
+    serde_json::to_string(&message).unwrap_or_default()
+}
+
+/// The stream's message of an entry, its fields in the order of their
+/// names (as a `serde_json::Value` would write them).
+#[derive(Serialize)]
+struct Message<'a> {
+    accepted: bool,
+    action: Action<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alert: Option<String>,
+    at_ms: i64,
+    by: &'a Value,
+    charged_ms: Sides<Millis>,
+    clocks: Sides<f64>,
+    decisions: Vec<Value>,
+    lag_ms: Millis,
+    received_ms: i64,
+    result: &'static str,
+    running: Option<&'static str>,
+    seq: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    server: Option<&'static str>,
+    state: &'static str,
+    t: &'a Value,
+    to_move: &'static str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
+/// Black's and White's, in that order (of their names).
+#[derive(Serialize)]
+struct Sides<T> {
+    black: T,
+    white: T,
+}
+
+/// An entry's fields as the stream shows its action: without what the
+/// message says apart, and a seal without its envelope (encrypted to the
+/// arbiter: a spectator needs only the commitment).
+struct Action<'a>(&'a Map<String, Value>);
+
+impl Serialize for Action<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        const APART: [&str; 7] = ["t", "by", "seq", "verdicts", "decisions", "server", "v"];
+        let mut map = serializer.serialize_map(None)?;
+        for (key, value) in self.0 {
+            if APART.contains(&key.as_str()) {
+                continue;
+            }
+            match (key.as_str(), value) {
+                ("seal", Value::Object(seal)) => {
+                    let kept: Map<String, Value> = seal
+                        .iter()
+                        .filter(|(k, _)| k.as_str() != "envelope")
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect();
+                    map.serialize_entry(key, &kept)?;
+                }
+                _ => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
     }
-    message
 }
 
 /// Why an entry was not committed.
