@@ -55,13 +55,18 @@ pub fn report(game: &Game, lang: Language) -> Value {
 }
 
 fn report_with_sheet(game: &Game, lang: Language, scoresheet: Vec<String>) -> Value {
-    let outcome = game.outcome();
-    let state: State = game.state();
     let log: Vec<Value> = game
         .log()
         .iter()
         .map(|d| decision(d, lang, game.notation()))
         .collect();
+    report_with(game, scoresheet, log)
+}
+
+/// The report from its scoresheet and its log, written already.
+fn report_with(game: &Game, scoresheet: Vec<String>, log: Vec<Value>) -> Value {
+    let outcome = game.outcome();
+    let state: State = game.state();
     json!({
         "result": outcome.map_or("*", |o| o.result.code()),
         "termination": outcome.map(|o| o.termination.code()),
@@ -176,18 +181,48 @@ pub fn dests(game: &Game) -> Map<String, Value> {
 /// the report, with the clocks as they show at `now`, and what a board or
 /// a console needs to act.
 pub fn live_state(game: &Game, now: Instant, lang: Language) -> Value {
-    live_state_cached(game, now, lang, &mut SheetCache::default())
+    live_state_cached(game, now, lang, &mut StateCache::default())
 }
 
-/// [`live_state`] with the scoresheet written from `cache` (a live game
-/// keeps one: each state then writes only the new half-moves).
+/// What a live game's state has written already, so that each state
+/// writes only what is new: the scoresheet's half-moves (each a SAN read
+/// from its position) and the log's decisions (each a message rendered, in
+/// one language: written again if it changes). A game's log only grows (a
+/// reinstated position keeps it; a game read back from the store comes
+/// with a new cache).
+#[derive(Default)]
+pub struct StateCache {
+    sheet: SheetCache,
+    log: Vec<Value>,
+    log_in: Option<(Language, Language)>,
+}
+
+impl StateCache {
+    /// The log's decisions, the new ones written.
+    fn log(&mut self, game: &Game, lang: Language) -> Vec<Value> {
+        let written = game.notation();
+        let log = game.log();
+        if self.log_in != Some((lang, written)) || self.log.len() > log.len() {
+            self.log.clear();
+            self.log_in = Some((lang, written));
+        }
+        for d in &log[self.log.len()..] {
+            self.log.push(decision(d, lang, written));
+        }
+        self.log.clone()
+    }
+}
+
+/// [`live_state`] with what `cache` has written already (a live game keeps
+/// one: each state then writes only the new half-moves and decisions).
 pub fn live_state_cached(
     game: &Game,
     now: Instant,
     lang: Language,
-    cache: &mut SheetCache,
+    cache: &mut StateCache,
 ) -> Value {
-    let mut state = report_with_sheet(game, lang, game.scoresheet_cached(cache));
+    let log = cache.log(game, lang);
+    let mut state = report_with(game, game.scoresheet_cached(&mut cache.sheet), log);
     let clocks = game.remaining_at(now.max(game.now()));
     let running = (game.outcome().is_none()
         && !matches!(game.state(), State::AwaitingRuling { .. }))

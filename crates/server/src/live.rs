@@ -113,7 +113,7 @@ pub struct LiveGame {
     alerts: Vec<Alert>,
     lang: Language,
     /// The scoresheet written so far (each state writes only new moves).
-    sheet: arbitre_laws::game::SheetCache,
+    sheet: view::StateCache,
 }
 
 impl LiveGame {

@@ -9,7 +9,8 @@
 //! refused), on PostgreSQL with `fsync=on` and `synchronous_commit=on`. One
 //! writer commits the appends and new games of all games together (group
 //! commit, [`Batching`]): on SQLite a thread of its own on its own
-//! connection, on PostgreSQL a task on the pool; an append that conflicts
+//! connection, on PostgreSQL likewise (a thread with its own runtime and
+//! connection); an append that conflicts
 //! (its `seq` is not the game's next, or its `client_id` was used already)
 //! fails alone, not its batch.
 //!
@@ -73,7 +74,7 @@ use mac::{matches, EntryFields, GameFields};
 use writer::Op;
 
 use lease::{listen, register};
-pub(crate) use open::{synchronous_name, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES};
+pub(crate) use open::{check_postgres, synchronous_name, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES};
 pub(crate) use read::{checked_entry, event_row, EVENT_COLUMNS};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -446,7 +447,7 @@ pub(crate) fn now_sql(pool: &Pool) -> &'static str {
     }
 }
 
-/// The store: a pool of connections and the writer task.
+/// The store: a pool of connections and the writer.
 pub struct Store {
     pool: Pool,
     node: String,
@@ -455,33 +456,14 @@ pub struct Store {
     /// nodes' commits.
     listener: Option<AbortOnDrop>,
     writer: mpsc::UnboundedSender<Op>,
-    task: Finished,
+    /// The writer's thread says here it has committed all it was given.
+    task: tokio::sync::oneshot::Receiver<()>,
     /// SQLite: the task that checkpoints the write-ahead log.
     checkpoints: Option<AbortOnDrop>,
     counters: Arc<Counters>,
     /// The games a read found altered (`mac.rs`), and why: listed so by
     /// [`Store::list_games`] from then on.
     altered: std::sync::Mutex<std::collections::HashMap<String, String>>,
-}
-
-/// Where the writer says it has committed all it was given and stopped:
-/// SQLite's writer is a thread of its own, PostgreSQL's a task.
-enum Finished {
-    Thread(tokio::sync::oneshot::Receiver<()>),
-    Task(JoinHandle<()>),
-}
-
-impl Finished {
-    async fn wait(self) {
-        match self {
-            Finished::Thread(done) => {
-                let _ = done.await;
-            }
-            Finished::Task(task) => {
-                let _ = task.await;
-            }
-        }
-    }
 }
 
 /// A task stopped when its handle is dropped (with its store).

@@ -394,6 +394,7 @@ impl Store {
         let target = redact(url);
         let key = options.key.clone().ok_or(StoreError::NoKey)?;
         let mut file: Option<std::path::PathBuf> = None;
+        let mut postgres: Option<PgConnectOptions> = None;
         let (pool, upgraded) = if url.starts_with("sqlite:") {
             let connect = SqliteConnectOptions::from_str(url).map_err(opening(&target))?;
             file = Some(connect.get_filename().to_owned());
@@ -424,6 +425,7 @@ impl Store {
             (Pool::Sqlite(pool), upgraded)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let connect = PgConnectOptions::from_str(url).map_err(opening(&target))?;
+            postgres = Some(connect.clone());
             let (pool, upgraded) = connect!(
                 sqlx::PgConnection,
                 PgPoolOptions,
@@ -506,7 +508,7 @@ impl Store {
         let counters = Arc::new(Counters::default());
         let (writer, queue) = mpsc::unbounded_channel();
         let task = match (&pool, &file) {
-            (Pool::Sqlite(_), Some(file)) => Finished::Thread(writer::sqlite::start(
+            (Pool::Sqlite(_), Some(file)) => writer::sqlite::start(
                 file,
                 &target,
                 queue,
@@ -514,15 +516,22 @@ impl Store {
                 options.max_batch.max(1),
                 this.clone(),
                 counters.clone(),
-            )?),
-            (Pool::Postgres(p), _) => Finished::Task(tokio::spawn(writer::postgres::run(
-                p.clone(),
-                queue,
-                options.batching,
-                options.max_batch.max(1),
-                this.clone(),
-                counters.clone(),
-            ))),
+            )?,
+            (Pool::Postgres(_), _) => {
+                writer::postgres::start(
+                    postgres.ok_or_else(|| StoreError::Open {
+                        target: target.clone(),
+                        reason: "a PostgreSQL database without its address".into(),
+                    })?,
+                    &target,
+                    queue,
+                    options.batching,
+                    options.max_batch.max(1),
+                    this.clone(),
+                    counters.clone(),
+                )
+                .await?
+            }
             (Pool::Sqlite(_), None) => {
                 return Err(StoreError::Open {
                     target,
@@ -588,7 +597,7 @@ impl Store {
             ..
         } = self;
         drop(writer);
-        task.wait().await;
+        let _ = task.await;
         drop(checkpoints);
         drop(listener);
         if let Pool::Sqlite(p) = &pool {

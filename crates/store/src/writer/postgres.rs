@@ -1,6 +1,10 @@
-//! The PostgreSQL writer: one task on the pool that commits the appends
-//! of all games, grouped into transactions as [`Batching`] says, one
-//! statement per table for a whole batch.
+//! The PostgreSQL writer: a thread of its own, with its own runtime and
+//! its own connection (as the bare durable endpoint drives it), that
+//! commits the appends of all games, grouped into transactions as
+//! [`Batching`] says, one prepared statement per table for a whole batch.
+//! On the server's runtime, among thousands of requests, each of a
+//! transaction's round trips waited its turn to be resumed: the writer,
+//! latency-bound, then left the machine idle (BENCHMARKS.md).
 
 use std::{
     collections::{HashMap, HashSet},
@@ -8,17 +12,121 @@ use std::{
     time::Instant,
 };
 
-use sqlx::PgPool;
+use sqlx::{
+    postgres::{PgConnectOptions, PgConnection},
+    Connection,
+};
 use tokio::sync::mpsc;
 
 use super::{entry_mac, game_macs, settle, summary_mac, wake, Op};
 use crate::{
-    error::db, event_row, i64_of, Append, Batching, Counters, NewGame, Node, StoreError, Summary,
-    CHANNEL, EVENT_COLUMNS, POSTGRES_NOW,
+    check_postgres, error::db, event_row, i64_of, Append, Batching, Counters, NewGame, Node,
+    StoreError, Summary, CHANNEL, EVENT_COLUMNS, POSTGRES_NOW,
 };
 
-pub(crate) async fn run(
-    pool: PgPool,
+/// The writer's own connection, opened again when needed: after the
+/// database failed inside a transaction it is closed and never used again
+/// (after an error at `COMMIT` the transaction may still be open on it, and
+/// every later write would wait for its lock — or be made inside it and
+/// never committed).
+pub(crate) struct Link {
+    options: PgConnectOptions,
+    conn: Option<PgConnection>,
+}
+
+impl Link {
+    async fn get(&mut self) -> Result<&mut PgConnection, StoreError> {
+        let conn = match self.conn.take() {
+            Some(conn) => conn,
+            None => {
+                let during = db("connecting the writer");
+                let mut conn = PgConnection::connect_with(&self.options)
+                    .await
+                    .map_err(&during)?;
+                check_postgres(&mut conn).await.map_err(&during)?;
+                conn
+            }
+        };
+        Ok(self.conn.insert(conn))
+    }
+
+    /// After a transaction: its connection closed if the database failed
+    /// in it; after another error, the rollback its drop queued sent now
+    /// (it would otherwise wait for the connection's next use, the
+    /// transaction holding its locks meanwhile).
+    async fn settle<T>(&mut self, result: &Result<T, StoreError>) {
+        match result {
+            Err(StoreError::Database { during, reason }) => {
+                tracing::warn!(
+                    during,
+                    reason,
+                    "the writer's connection is closed after a failed transaction"
+                );
+                if let Some(conn) = self.conn.take() {
+                    let _ = sqlx::Connection::close(conn).await;
+                }
+            }
+            Err(_) => {
+                if let Some(conn) = &mut self.conn {
+                    if sqlx::Connection::ping(conn).await.is_err() {
+                        self.conn = None;
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Starts the writer's thread: its runtime, its connection (opened now, so
+/// that a start that cannot write says so), then what `queue` brings until
+/// every sender is gone; says so on the channel returned.
+pub(crate) async fn start(
+    options: PgConnectOptions,
+    target: &str,
+    queue: mpsc::UnboundedReceiver<Op>,
+    batching: Batching,
+    max_batch: usize,
+    node: Arc<Node>,
+    counters: Arc<Counters>,
+) -> Result<tokio::sync::oneshot::Receiver<()>, StoreError> {
+    let failed = |reason: String| StoreError::Open {
+        target: target.to_string(),
+        reason,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| failed(format!("cannot start the writer's runtime: {e}")))?;
+    let (ready, opened) = tokio::sync::oneshot::channel();
+    let (done, finished) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("arbitre-pg-writer".into())
+        .spawn(move || {
+            runtime.block_on(async {
+                let mut link = Link {
+                    options,
+                    conn: None,
+                };
+                let connected = link.get().await.map(|_| ());
+                let go = connected.is_ok();
+                let _ = ready.send(connected);
+                if go {
+                    run(link, queue, batching, max_batch, node, counters).await;
+                }
+            });
+            let _ = done.send(());
+        })
+        .map_err(|e| failed(format!("cannot start the writer's thread: {e}")))?;
+    match opened.await {
+        Ok(Ok(())) => Ok(finished),
+        Ok(Err(e)) => Err(failed(e.to_string())),
+        Err(_) => Err(failed("the writer's thread stopped".into())),
+    }
+}
+
+async fn run(
+    mut link: Link,
     mut queue: mpsc::UnboundedReceiver<Op>,
     batching: Batching,
     max_batch: usize,
@@ -55,22 +163,30 @@ pub(crate) async fn run(
         batch.extend(rest);
         for op in creates {
             if let Op::Create(game, _) = &op {
-                let outcome = create(&pool, &node, game).await;
+                let outcome = create(&mut link, &node, game).await;
                 op.reply(outcome);
             }
         }
         if !batch.is_empty() {
-            commit(&pool, &mut batch, &node, &counters).await;
+            commit(&mut link, &mut batch, &node, &counters).await;
         }
     }
 }
 
 /// Creates a game, owned by this node (its lease at epoch 1), with its
 /// seats' token hashes, in one transaction.
-async fn create(pool: &PgPool, node: &Node, game: &NewGame) -> Result<(), StoreError> {
+async fn create(link: &mut Link, node: &Node, game: &NewGame) -> Result<(), StoreError> {
+    let result = create_on(link, node, game).await;
+    link.settle(&result).await;
+    result
+}
+
+async fn create_on(link: &mut Link, node: &Node, game: &NewGame) -> Result<(), StoreError> {
     let during = db("creating a game");
     let (mac, summary_mac) = game_macs(node, game);
-    let mut tx = pool.begin().await.map_err(&during)?;
+    let mut tx = sqlx::Connection::begin(link.get().await?)
+        .await
+        .map_err(&during)?;
     let inserted = sqlx::query(
         "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
          time_control, state, result, mac, summary_seq, summary_mac) \
@@ -127,19 +243,19 @@ async fn create(pool: &PgPool, node: &Node, game: &NewGame) -> Result<(), StoreE
 /// same statement ([`fence`]), and every entry is inserted only if its
 /// game's lease names this node with the owner's epoch: a node that lost
 /// its lease commits nothing ([`StoreError::Fenced`]).
-async fn commit(pool: &PgPool, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+async fn commit(link: &mut Link, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
     let started = Instant::now();
-    let result = match at_once(pool, batch, node).await {
+    let result = match at_once(link, batch, node).await {
         Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
         Ok(false) => {
             counters.rewritten.fetch_add(1, Ordering::Relaxed);
-            one_by_one(pool, batch, node).await
+            one_by_one(link, batch, node).await
         }
         Err(e) => Err(e),
     };
     let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     let games = settle(batch, result, micros, node, counters);
-    published(pool, node, games).await;
+    published(link, node, games).await;
 }
 
 /// An append's numbers as the database takes them, and its place among
@@ -162,7 +278,7 @@ struct Row<'a> {
 /// Each entry must still be its game's next: the store's last `seq` plus
 /// its rank among the batch's entries of that game (a statement reads the
 /// table as it was before it).
-async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, StoreError> {
+async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, StoreError> {
     let mut rows: Vec<Row<'_>> = Vec::with_capacity(batch.len());
     let mut ranks: HashMap<&str, i64> = HashMap::new();
     let mut latest: Option<i64> = None;
@@ -217,11 +333,10 @@ async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, Store
     }
     let during = db("committing appends");
     {
-        let p = pool;
         async {
-            let mut conn = p.acquire().await.map_err(&during)?;
             let result = async {
-                let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
+                let conn = link.get().await?;
+                let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
                 if !rows.is_empty() {
                     // the batch as one array per column: one statement whatever the
                     // batch's size, prepared once per connection
@@ -278,7 +393,9 @@ async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, Store
                     .await
                     .map_err(&during)?;
                     if inserted.rows_affected() != rows.len() as u64 {
-                        // rolled back when dropped
+                        // at once: the connection is kept, and a rollback left
+                        // to the drop would wait for its next use
+                        tx.rollback().await.map_err(&during)?;
                         return Ok(false);
                     }
                 }
@@ -319,6 +436,7 @@ async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, Store
                         .await
                         .map_err(&during)?;
                     if commits.is_none() {
+                        tx.rollback().await.map_err(&during)?;
                         return Err(StoreError::Fenced {
                             node: node.name.clone(),
                         });
@@ -331,7 +449,7 @@ async fn at_once(pool: &PgPool, batch: &[Op], node: &Node) -> Result<bool, Store
                 Ok(true)
             }
             .await;
-            untrusted(conn, &result).await;
+            link.settle(&result).await;
             result
         }
         .await
@@ -376,19 +494,24 @@ where
 /// After a commit: wakes this node's readers of the games that have new
 /// entries, and with several nodes the other nodes' too (`NOTIFY`,
 /// outside the transaction, once the callers are answered).
-async fn published(pool: &PgPool, node: &Node, games: Vec<Arc<str>>) {
+async fn published(link: &mut Link, node: &Node, games: Vec<Arc<str>>) {
     if games.is_empty() {
         return;
     }
     wake(node, &games);
     if node.notify {
         let ids: Vec<&str> = games.iter().map(|g| &**g).collect();
-        if let Err(e) = sqlx::query("SELECT pg_notify($1, g) FROM unnest($2::text[]) AS g")
-            .bind(CHANNEL)
-            .bind(&ids)
-            .execute(pool)
-            .await
-        {
+        let notified = match link.get().await {
+            Ok(conn) => sqlx::query("SELECT pg_notify($1, g) FROM unnest($2::text[]) AS g")
+                .bind(CHANNEL)
+                .bind(&ids)
+                .execute(conn)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = notified {
             tracing::warn!(error = %e, "notifying the other nodes");
         }
     }
@@ -398,18 +521,17 @@ async fn published(pool: &PgPool, node: &Node, games: Vec<Arc<str>>) {
 /// append (see [`refusal`]) leaving the others in: each one's outcome, or
 /// the transaction's error.
 async fn one_by_one(
-    pool: &PgPool,
+    link: &mut Link,
     batch: &[Op],
     node: &Node,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
     let during = db("committing appends");
     {
-        let p = pool;
         async {
-            let mut conn = p.acquire().await.map_err(&during)?;
             let result = async {
-                let mut tx = sqlx::Connection::begin(&mut *conn).await.map_err(&during)?;
+                let conn = link.get().await?;
+                let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
                 let mut latest: Option<i64> = None;
                 for op in batch.iter() {
                     let outcome = match op {
@@ -494,6 +616,7 @@ async fn one_by_one(
                     .await
                     .map_err(&during)?
                 else {
+                    tx.rollback().await.map_err(&during)?;
                     return Err(StoreError::Fenced {
                         node: node.name.clone(),
                     });
@@ -503,31 +626,12 @@ async fn one_by_one(
                 Ok(())
             }
             .await;
-            untrusted(conn, &result).await;
+            link.settle(&result).await;
             result
         }
         .await
     }?;
     Ok(outcomes)
-}
-
-/// A connection on which the database failed inside a transaction is
-/// closed, never handed out again: after an error at `COMMIT` (SQLite's
-/// `SQLITE_FULL`, a disk full) the transaction may still be open on it, and
-/// every later write would wait for its lock — or be made inside it and
-/// never committed. The pool opens a fresh one.
-async fn untrusted<C, T>(conn: sqlx::pool::PoolConnection<C>, result: &Result<T, StoreError>)
-where
-    C: sqlx::Database,
-{
-    if let Err(StoreError::Database { during, reason }) = result {
-        tracing::warn!(
-            during,
-            reason,
-            "a store connection is closed after a failed transaction"
-        );
-        let _ = sqlx::Connection::close(conn.detach()).await;
-    }
 }
 
 /// Why an append inserted nothing: its game is unknown, its lease names
