@@ -13,7 +13,7 @@
 //! search only when a rule needs the answer (a flag fall). The full search may
 //! end undecided: [`Mate::Unknown`] then asks the arbiter to rule.
 
-use shakmaty::{CastlingSide, Chess, Color, Position, Role};
+use shakmaty::{uci::UciMove, Bitboard, CastlingSide, Chess, Color, Position, Role, Square};
 
 /// Whether a side can still checkmate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,12 +158,96 @@ pub fn can_checkmate_within(pos: &Chess, side: Color, max_nodes: Option<u64>) ->
     (mate, nodes)
 }
 
+/// Whether `chasolver`'s fast test for `side` may reach its costly static
+/// analysis (about 1.6 M instructions a position, a hundred times its usual
+/// cost), read from the features that gate it there: pawn pairs blocked
+/// head-on (a pawn of `side` with an enemy pawn or king in front of it) at
+/// least half the pawns less two, every pawn facing an enemy pawn on its file.
+/// It also needs that the first line of its depth-limited search moved no
+/// queen, rook or knight, which only the search knows: this says "may".
+fn static_analysis_likely(pos: &Chess, side: Color) -> bool {
+    let board = pos.board();
+    let pawns = board.pawns();
+    let own = pawns & board.by_color(side);
+    let enemy = board.by_color(!side) & (pawns | board.kings());
+    let ahead = match side {
+        Color::White => own.shift(8),
+        Color::Black => own.shift(-8),
+    };
+    let blocked = (ahead & enemy).count() as i8;
+    let needed = ((pawns.count() as i8) / 2 - 2).max(1);
+    // the files of each side's pawns that are not about to promote
+    let files = |pawns: Bitboard, promoting: Bitboard| {
+        (pawns & !promoting)
+            .into_iter()
+            .fold(0u8, |files, sq| files | 1 << u8::from(sq.file()))
+    };
+    let white = files(
+        pawns & board.white(),
+        Bitboard::from_rank(shakmaty::Rank::Seventh),
+    );
+    let black = files(
+        pawns & board.black(),
+        Bitboard::from_rank(shakmaty::Rank::Second),
+    );
+    blocked >= needed && white == black
+}
+
+/// `side` can checkmate, shown by a line of legal moves ending in its
+/// checkmate: the helpmate `chasolver`'s first, cheap phases find (a small
+/// search, at most 1,000 nodes), replayed here move by move. Tried only
+/// where the fast test may be costly ([`static_analysis_likely`]) and `side`
+/// has a queen, rook or knight (with pawns and bishops alone that search
+/// seldom finds a mate). `false` proves nothing.
+fn mate_shown(pos: &Chess, b: &chess::Board, side: Color) -> bool {
+    let board = pos.board();
+    let pieces = board.queens() | board.rooks() | board.knights();
+    if (pieces & board.by_color(side)).is_empty() || !static_analysis_likely(pos, side) {
+        return false;
+    }
+    let Some(line) = chasolver::quick_helpmate(b, color(side)) else {
+        return false;
+    };
+    let square = |sq: chess::Square| Square::new(u32::from(sq.to_int()));
+    let mut pos = pos.clone();
+    for m in line {
+        let uci = UciMove::Normal {
+            from: square(m.get_source()),
+            to: square(m.get_dest()),
+            promotion: m.get_promotion().map(role),
+        };
+        let Ok(m) = uci.to_move(&pos) else {
+            return false;
+        };
+        pos.play_unchecked(m);
+    }
+    pos.is_checkmate() && pos.turn() == !side
+}
+
+fn role(piece: chess::Piece) -> Role {
+    match piece {
+        chess::Piece::Pawn => Role::Pawn,
+        chess::Piece::Knight => Role::Knight,
+        chess::Piece::Bishop => Role::Bishop,
+        chess::Piece::Rook => Role::Rook,
+        chess::Piece::Queen => Role::Queen,
+        chess::Piece::King => Role::King,
+    }
+}
+
+/// Sound fast test of one side: `chasolver`'s fast test, unless a mate is
+/// shown first ([`mate_shown`]), where the fast test, being sound, could
+/// only have answered `false`, at a hundred times the cost.
+fn unwinnable_fast(pos: &Chess, b: &chess::Board, side: Color) -> bool {
+    !mate_shown(pos, b, side) && chasolver::is_unwinnable_fast(b, color(side))
+}
+
 /// Sound fast test: `true` only if `side` provably cannot checkmate.
 pub fn cannot_checkmate_fast(pos: &Chess, side: Color) -> bool {
     if pos.has_insufficient_material(side) {
         return true;
     }
-    board(pos).is_some_and(|b| chasolver::is_unwinnable_fast(&b, color(side)))
+    board(pos).is_some_and(|b| unwinnable_fast(pos, &b, side))
 }
 
 /// Material test only: `true` when neither side has mating material.
@@ -181,8 +265,8 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
     let Some(b) = board(pos) else {
         return false;
     };
-    (white_material || chasolver::is_unwinnable_fast(&b, chess::Color::White))
-        && (black_material || chasolver::is_unwinnable_fast(&b, chess::Color::Black))
+    (white_material || unwinnable_fast(pos, &b, Color::White))
+        && (black_material || unwinnable_fast(pos, &b, Color::Black))
 }
 
 #[cfg(test)]
@@ -227,6 +311,24 @@ mod tests {
             can_checkmate_within(&p, Color::White, Some(used)),
             (unbounded, used)
         );
+    }
+
+    #[test]
+    fn a_mate_shown_spares_the_static_analysis() {
+        // a position of a master game where the fast test reached its
+        // static analysis: the quick helpmate shows White's mate instead
+        let p = pos("3Q4/5k2/1R5p/p1r2qp1/P7/7P/6P1/6K1 w - - 0 1");
+        assert!(static_analysis_likely(&p, Color::White));
+        let b = board(&p).unwrap();
+        assert!(mate_shown(&p, &b, Color::White));
+        assert!(!cannot_checkmate_fast(&p, Color::White));
+        assert!(!is_dead_fast(&p));
+        // a blocked structure with pawns and bishops only is left to the
+        // fast test, which proves it dead for Black
+        let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+        let b = board(&p).unwrap();
+        assert!(!mate_shown(&p, &b, Color::Black));
+        assert!(cannot_checkmate_fast(&p, Color::Black));
     }
 
     #[test]

@@ -78,6 +78,24 @@ pub fn winnability_within(
     (result, search.total_nodes)
 }
 
+/// A helpmate for `intended_winner` found by the first, cheap phases of
+/// [`winnability`] (forced moves, then a depth-1 search with selective
+/// extensions, at most 1,000 nodes), or `None`, which proves nothing (arbitre
+/// patch). A position where it finds one is winnable: the caller may skip
+/// [`is_unwinnable_fast`], which could only say `false` there.
+pub fn quick_helpmate(board: &Board, intended_winner: Color) -> Option<Vec<ChessMove>> {
+    match intended_winner {
+        Color::White => full::quick_helpmate(board),
+        Color::Black => {
+            let line = full::quick_helpmate(&utils::mirror_board(board))?;
+            match utils::mirror_moves(Winnability::Winnable { helpmate: line }) {
+                Winnability::Winnable { helpmate } => Some(helpmate),
+                Winnability::Unwinnable => None,
+            }
+        }
+    }
+}
+
 /// Fast but incomplete check for unwinnability; cheaper than [`winnability`]
 /// when a mating line isn't needed.
 ///

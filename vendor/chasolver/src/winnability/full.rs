@@ -24,6 +24,26 @@ pub(crate) fn analysis(board: &Board) -> Option<Winnability> {
     analysis_within(board, &mut Search::new())
 }
 
+/// arbitre patch: the first two phases of [`analysis`] alone (forced moves,
+/// then the depth-1 search with its selective extensions, within its budget
+/// of 1,000 nodes): a helpmate if they find one, `None` otherwise (which
+/// proves nothing). Cheap where a mate is near, as in most positions with
+/// pieces on an open board.
+pub(crate) fn quick_helpmate(board: &Board) -> Option<Vec<chess::ChessMove>> {
+    let mut search = Search::new();
+    let pos = play_forced_moves(board, &mut search);
+    if search.interrupted {
+        return None;
+    }
+    search.depth_node_limit = 1000;
+    search.transposition_table = None;
+    search.reset_global_nodes();
+    match iterative_deepening(&pos, &mut search, 1..=1) {
+        Some(Winnability::Winnable { helpmate }) => Some(helpmate),
+        _ => None,
+    }
+}
+
 /// arbitre patch: [`analysis`] with the caller's `search`, whose
 /// `node_budget` bounds the nodes of every phase and whose `total_nodes`
 /// says afterwards how many were explored.
