@@ -50,6 +50,10 @@ if ! cargo deny --version > /dev/null 2>&1; then
     cargo install --locked --quiet cargo-deny@0.20.2 || true
 fi
 if cargo deny --version > /dev/null 2>&1; then
+    # every crate of the lock file on disk, those of other platforms too:
+    # cargo-deny reads them all, and offline it cannot fetch them (a fresh
+    # machine has only what its builds needed)
+    cargo fetch --locked --quiet
     cargo deny --offline --log-level error check licenses bans sources
 elif [ "${ARBITRE_REQUIRE_DENY:-}" = 1 ]; then
     echo "test.sh: cargo-deny cannot be installed (ARBITRE_REQUIRE_DENY=1)"
