@@ -1,11 +1,11 @@
-//! The writer: one thread (SQLite) or one task (PostgreSQL) that commits
+//! The writer: one thread, whichever the backend, that commits
 //! the appends of all games, grouped into transactions as [`Batching`]
 //! says, and answers each caller after the commit.
 //!
 //! - `sqlite.rs`: the SQLite writer, a thread of its own driving its own
 //!   connection to the file directly (rusqlite), statements prepared once;
-//! - `postgres.rs`: the PostgreSQL writer, a task on the pool (sqlx), one
-//!   statement per table for a whole batch.
+//! - `postgres.rs`: the PostgreSQL writer, a thread with its own runtime
+//!   and connection (sqlx), one statement per table for a whole batch.
 //!
 //! Both keep the same contract (`lib.rs`): an entry is inserted only if it
 //! is its game's next, its `client_id` is new to the game and its game's
