@@ -66,6 +66,44 @@ pub(crate) fn summary_mac(node: &Node, game_id: &str, summary: &Summary, seq: i6
         .summary(game_id, &summary.state, summary.result.as_deref(), seq)
 }
 
+/// Why an append was refused, from its game's lease as the store has it:
+/// no game, or a lease naming another node or epoch; `None` when the lease
+/// is this owner's (the reason is elsewhere: [`seq_refusal`]).
+pub(crate) fn lease_refusal(
+    append: &Append,
+    node: &Node,
+    lease: Option<(String, i64)>,
+) -> Option<StoreError> {
+    let game = append.game_id.as_str();
+    match lease {
+        None => Some(StoreError::NoSuchGame(game.to_string())),
+        Some((holder, epoch))
+            if holder != node.name || u64::try_from(epoch).ok() != Some(append.lease) =>
+        {
+            Some(StoreError::LeaseLost {
+                game: game.to_string(),
+                holder,
+                epoch: u64::try_from(epoch).unwrap_or_default(),
+            })
+        }
+        Some(_) => None,
+    }
+}
+
+/// Why an append whose lease and `client_id` stand was refused: its game's
+/// next `seq` as the store has it (none: no such game).
+pub(crate) fn seq_refusal(append: &Append, next: Option<i64>) -> StoreError {
+    let game = append.game_id.as_str();
+    match next {
+        None => StoreError::NoSuchGame(game.to_string()),
+        Some(next) => StoreError::SeqTaken {
+            game: game.to_string(),
+            seq: append.seq,
+            next: u64::try_from(next).unwrap_or_default(),
+        },
+    }
+}
+
 /// A new game's authentication codes: its row's, and its listed state's
 /// before any entry.
 pub(crate) fn game_macs(node: &Node, game: &NewGame) -> (Vec<u8>, Vec<u8>) {

@@ -18,7 +18,7 @@ use sqlx::{
 };
 use tokio::sync::mpsc;
 
-use super::{entry_mac, game_macs, settle, summary_mac, wake, Op};
+use super::{entry_mac, game_macs, lease_refusal, seq_refusal, settle, summary_mac, wake, Op};
 use crate::{
     check_postgres, error::db, event_row, i64_of, Append, Batching, Counters, NewGame, Node,
     StoreError, Summary, CHANNEL, EVENT_COLUMNS, POSTGRES_NOW,
@@ -341,133 +341,128 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
         }
     }
     let during = db("committing appends");
-    {
-        async {
-            let result = async {
-                let conn = link.get().await?;
-                let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
-                if !rows.is_empty() {
-                    // the batch as one array per column: one statement whatever the
-                    // batch's size, prepared once per connection
-                    let mut games: Vec<&str> = Vec::with_capacity(rows.len());
-                    let mut seqs: Vec<i64> = Vec::with_capacity(rows.len());
-                    let mut entries: Vec<&str> = Vec::with_capacity(rows.len());
-                    let mut received: Vec<i64> = Vec::with_capacity(rows.len());
-                    let mut clients: Vec<Option<&str>> = Vec::with_capacity(rows.len());
-                    let mut answers: Vec<Option<&str>> = Vec::with_capacity(rows.len());
-                    let mut ranks: Vec<i64> = Vec::with_capacity(rows.len());
-                    let mut moves: Vec<Option<i64>> = Vec::with_capacity(rows.len());
-                    let mut leases: Vec<i64> = Vec::with_capacity(rows.len());
-                    let mut macs: Vec<&[u8]> = Vec::with_capacity(rows.len());
-                    for row in &rows {
-                        games.push(&row.append.game_id);
-                        seqs.push(row.seq);
-                        entries.push(&row.append.entry);
-                        received.push(row.append.received_ms);
-                        clients.push(row.append.client_id.as_deref());
-                        answers.push(row.append.answer.as_deref());
-                        ranks.push(row.rank);
-                        moves.push(row.moves);
-                        leases.push(row.lease);
-                        macs.push(&row.mac);
-                    }
-                    let inserted = sqlx::query(
-                        "INSERT INTO events \
-                 (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
-                 SELECT v.game_id, v.seq, v.entry, v.received_ms, v.client_id, v.answer, \
-                 v.moves, v.mac FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[], \
-                 $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::bytea[]) \
-                 AS v(game_id, seq, entry, received_ms, client_id, answer, rank, moves, \
-                 lease, mac) \
-                 WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = v.game_id \
-                               AND epoch = v.lease AND node = $11) \
-                 AND v.seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
-                              WHERE game_id = v.game_id) + v.rank \
-                 AND (v.client_id IS NULL OR NOT EXISTS (SELECT 1 FROM events \
-                      WHERE game_id = v.game_id AND client_id = v.client_id)) \
-                 ON CONFLICT DO NOTHING",
-                    )
-                    .bind(&games)
-                    .bind(&seqs)
-                    .bind(&entries)
-                    .bind(&received)
-                    .bind(&clients)
-                    .bind(&answers)
-                    .bind(&ranks)
-                    .bind(&moves)
-                    .bind(&leases)
-                    .bind(&macs)
-                    .bind(node.name.as_str())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&during)?;
-                    if inserted.rows_affected() != rows.len() as u64 {
-                        // at once: the connection is kept, and a rollback left
-                        // to the drop would wait for its next use
-                        tx.rollback().await.map_err(&during)?;
-                        return Ok(false);
-                    }
-                }
-                if !summaries.is_empty() {
-                    let mut ids: Vec<&str> = Vec::with_capacity(summaries.len());
-                    let mut states: Vec<&str> = Vec::with_capacity(summaries.len());
-                    let mut results: Vec<Option<&str>> = Vec::with_capacity(summaries.len());
-                    let mut seqs: Vec<i64> = Vec::with_capacity(summaries.len());
-                    let mut macs: Vec<Vec<u8>> = Vec::with_capacity(summaries.len());
-                    for (game, (summary, seq)) in &summaries {
-                        ids.push(game);
-                        states.push(&summary.state);
-                        results.push(summary.result.as_deref());
-                        seqs.push(*seq);
-                        macs.push(summary_mac(node, game, summary, *seq));
-                    }
-                    // a game's row is written only when its state or result changes;
-                    // `= ANY($1)` reads the batch's games by the key: blind to
-                    // the arrays' length, the planner read the whole table to
-                    // join it (a hash join: with 10,000 games, a core of
-                    // PostgreSQL's at 1,000 moves/s and a p50 of 28 ms)
-                    sqlx::query(
-                        "UPDATE games SET state = v.state, result = v.result, \
-                 summary_seq = v.seq, summary_mac = v.mac \
-                 FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bytea[]) \
-                 AS v(id, state, result, seq, mac) \
-                 WHERE games.id = v.id AND games.id = ANY($1) \
-                 AND (games.state IS DISTINCT FROM v.state \
-                 OR games.result IS DISTINCT FROM v.result)",
-                    )
-                    .bind(&ids)
-                    .bind(&states)
-                    .bind(&results)
-                    .bind(&seqs)
-                    .bind(&macs)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&during)?;
-                }
-                let mut commits = None;
-                if let Some(at_ms) = latest {
-                    commits = fence(&mut tx, node, POSTGRES_NOW, at_ms)
-                        .await
-                        .map_err(&during)?;
-                    if commits.is_none() {
-                        tx.rollback().await.map_err(&during)?;
-                        return Err(StoreError::Fenced {
-                            node: node.name.clone(),
-                        });
-                    }
-                }
-                tx.commit().await.map_err(&during)?;
-                if let Some(commits) = commits {
-                    node.committed.store(commits, Ordering::SeqCst);
-                }
-                Ok(true)
+    let result = async {
+        let conn = link.get().await?;
+        let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
+        if !rows.is_empty() {
+            // the batch as one array per column: one statement whatever the
+            // batch's size, prepared once per connection
+            let mut games: Vec<&str> = Vec::with_capacity(rows.len());
+            let mut seqs: Vec<i64> = Vec::with_capacity(rows.len());
+            let mut entries: Vec<&str> = Vec::with_capacity(rows.len());
+            let mut received: Vec<i64> = Vec::with_capacity(rows.len());
+            let mut clients: Vec<Option<&str>> = Vec::with_capacity(rows.len());
+            let mut answers: Vec<Option<&str>> = Vec::with_capacity(rows.len());
+            let mut ranks: Vec<i64> = Vec::with_capacity(rows.len());
+            let mut moves: Vec<Option<i64>> = Vec::with_capacity(rows.len());
+            let mut leases: Vec<i64> = Vec::with_capacity(rows.len());
+            let mut macs: Vec<&[u8]> = Vec::with_capacity(rows.len());
+            for row in &rows {
+                games.push(&row.append.game_id);
+                seqs.push(row.seq);
+                entries.push(&row.append.entry);
+                received.push(row.append.received_ms);
+                clients.push(row.append.client_id.as_deref());
+                answers.push(row.append.answer.as_deref());
+                ranks.push(row.rank);
+                moves.push(row.moves);
+                leases.push(row.lease);
+                macs.push(&row.mac);
             }
-            .await;
-            link.settle(&result).await;
-            result
+            let inserted = sqlx::query(
+                "INSERT INTO events \
+         (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
+         SELECT v.game_id, v.seq, v.entry, v.received_ms, v.client_id, v.answer, \
+         v.moves, v.mac FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[], \
+         $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::bytea[]) \
+         AS v(game_id, seq, entry, received_ms, client_id, answer, rank, moves, \
+         lease, mac) \
+         WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = v.game_id \
+                       AND epoch = v.lease AND node = $11) \
+         AND v.seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                      WHERE game_id = v.game_id) + v.rank \
+         AND (v.client_id IS NULL OR NOT EXISTS (SELECT 1 FROM events \
+              WHERE game_id = v.game_id AND client_id = v.client_id)) \
+         ON CONFLICT DO NOTHING",
+            )
+            .bind(&games)
+            .bind(&seqs)
+            .bind(&entries)
+            .bind(&received)
+            .bind(&clients)
+            .bind(&answers)
+            .bind(&ranks)
+            .bind(&moves)
+            .bind(&leases)
+            .bind(&macs)
+            .bind(node.name.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(&during)?;
+            if inserted.rows_affected() != rows.len() as u64 {
+                // at once: the connection is kept, and a rollback left
+                // to the drop would wait for its next use
+                tx.rollback().await.map_err(&during)?;
+                return Ok(false);
+            }
         }
-        .await
+        if !summaries.is_empty() {
+            let mut ids: Vec<&str> = Vec::with_capacity(summaries.len());
+            let mut states: Vec<&str> = Vec::with_capacity(summaries.len());
+            let mut results: Vec<Option<&str>> = Vec::with_capacity(summaries.len());
+            let mut seqs: Vec<i64> = Vec::with_capacity(summaries.len());
+            let mut macs: Vec<Vec<u8>> = Vec::with_capacity(summaries.len());
+            for (game, (summary, seq)) in &summaries {
+                ids.push(game);
+                states.push(&summary.state);
+                results.push(summary.result.as_deref());
+                seqs.push(*seq);
+                macs.push(summary_mac(node, game, summary, *seq));
+            }
+            // a game's row is written only when its state or result changes;
+            // `= ANY($1)` reads the batch's games by the key: blind to
+            // the arrays' length, the planner read the whole table to
+            // join it (a hash join: with 10,000 games, a core of
+            // PostgreSQL's at 1,000 moves/s and a p50 of 28 ms)
+            sqlx::query(
+                "UPDATE games SET state = v.state, result = v.result, \
+         summary_seq = v.seq, summary_mac = v.mac \
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bytea[]) \
+         AS v(id, state, result, seq, mac) \
+         WHERE games.id = v.id AND games.id = ANY($1) \
+         AND (games.state IS DISTINCT FROM v.state \
+         OR games.result IS DISTINCT FROM v.result)",
+            )
+            .bind(&ids)
+            .bind(&states)
+            .bind(&results)
+            .bind(&seqs)
+            .bind(&macs)
+            .execute(&mut *tx)
+            .await
+            .map_err(&during)?;
+        }
+        let mut commits = None;
+        if let Some(at_ms) = latest {
+            commits = fence(&mut tx, node, POSTGRES_NOW, at_ms)
+                .await
+                .map_err(&during)?;
+            if commits.is_none() {
+                tx.rollback().await.map_err(&during)?;
+                return Err(StoreError::Fenced {
+                    node: node.name.clone(),
+                });
+            }
+        }
+        tx.commit().await.map_err(&during)?;
+        if let Some(commits) = commits {
+            node.committed.store(commits, Ordering::SeqCst);
+        }
+        Ok(true)
     }
+    .await;
+    link.settle(&result).await;
+    result
 }
 
 /// Renews this node's lease, raises its last durable instant to `at_ms`
@@ -541,110 +536,105 @@ async fn one_by_one(
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
     let during = db("committing appends");
-    {
-        async {
-            let result = async {
-                let conn = link.get().await?;
-                let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
-                let mut latest: Option<i64> = None;
-                for op in batch.iter() {
-                    let outcome = match op {
-                        Op::Append(append, _) => {
-                            let seq = i64_of(append.seq, "sequence number");
-                            let moves = append
-                                .summary
-                                .as_ref()
-                                .map(|s| i64_of(s.moves, "number of moves"))
-                                .transpose();
-                            let lease = i64_of(append.lease, "lease epoch");
-                            match (seq, moves, lease) {
-                                (Ok(seq), Ok(moves), Ok(lease)) => {
-                                    let inserted = sqlx::query(
-                                        "INSERT INTO events \
-                                 (game_id, seq, entry, received_ms, client_id, answer, moves, \
-                                  mac) \
-                                 SELECT $1, $2, $3, $4, $5, $6, $7, $10 \
-                                 WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 \
-                                               AND node = $8 AND epoch = $9) \
-                                 AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
-                                           WHERE game_id = $1) \
-                                 AND NOT EXISTS (SELECT 1 FROM events \
-                                                 WHERE game_id = $1 AND client_id = $5) \
-                                 ON CONFLICT DO NOTHING",
+    let result = async {
+        let conn = link.get().await?;
+        let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
+        let mut latest: Option<i64> = None;
+        for op in batch.iter() {
+            let outcome = match op {
+                Op::Append(append, _) => {
+                    let seq = i64_of(append.seq, "sequence number");
+                    let moves = append
+                        .summary
+                        .as_ref()
+                        .map(|s| i64_of(s.moves, "number of moves"))
+                        .transpose();
+                    let lease = i64_of(append.lease, "lease epoch");
+                    match (seq, moves, lease) {
+                        (Ok(seq), Ok(moves), Ok(lease)) => {
+                            let inserted = sqlx::query(
+                                "INSERT INTO events \
+                         (game_id, seq, entry, received_ms, client_id, answer, moves, \
+                          mac) \
+                         SELECT $1, $2, $3, $4, $5, $6, $7, $10 \
+                         WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 \
+                                       AND node = $8 AND epoch = $9) \
+                         AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
+                                   WHERE game_id = $1) \
+                         AND NOT EXISTS (SELECT 1 FROM events \
+                                         WHERE game_id = $1 AND client_id = $5) \
+                         ON CONFLICT DO NOTHING",
+                            )
+                            .bind(&append.game_id)
+                            .bind(seq)
+                            .bind(&append.entry)
+                            .bind(append.received_ms)
+                            .bind(&append.client_id)
+                            .bind(&append.answer)
+                            .bind(moves)
+                            .bind(node.name.as_str())
+                            .bind(lease)
+                            .bind(entry_mac(node, append, seq))
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(&during)?;
+                            if inserted.rows_affected() == 1 {
+                                if let Some(summary) = &append.summary {
+                                    sqlx::query(
+                                        "UPDATE games SET state = $2, result = $3, \
+                                 summary_seq = $4, summary_mac = $5 \
+                                 WHERE id = $1 AND (state IS DISTINCT FROM $2 \
+                                 OR result IS DISTINCT FROM $3)",
                                     )
                                     .bind(&append.game_id)
+                                    .bind(&summary.state)
+                                    .bind(&summary.result)
                                     .bind(seq)
-                                    .bind(&append.entry)
-                                    .bind(append.received_ms)
-                                    .bind(&append.client_id)
-                                    .bind(&append.answer)
-                                    .bind(moves)
-                                    .bind(node.name.as_str())
-                                    .bind(lease)
-                                    .bind(entry_mac(node, append, seq))
+                                    .bind(summary_mac(node, &append.game_id, summary, seq))
                                     .execute(&mut *tx)
                                     .await
                                     .map_err(&during)?;
-                                    if inserted.rows_affected() == 1 {
-                                        if let Some(summary) = &append.summary {
-                                            sqlx::query(
-                                                "UPDATE games SET state = $2, result = $3, \
-                                         summary_seq = $4, summary_mac = $5 \
-                                         WHERE id = $1 AND (state IS DISTINCT FROM $2 \
-                                         OR result IS DISTINCT FROM $3)",
-                                            )
-                                            .bind(&append.game_id)
-                                            .bind(&summary.state)
-                                            .bind(&summary.result)
-                                            .bind(seq)
-                                            .bind(summary_mac(node, &append.game_id, summary, seq))
-                                            .execute(&mut *tx)
-                                            .await
-                                            .map_err(&during)?;
-                                        }
-                                        latest = latest.max(Some(append.received_ms));
-                                        Ok(())
-                                    } else {
-                                        Err(refusal(&mut tx, append, node).await?)
-                                    }
                                 }
-                                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
+                                latest = latest.max(Some(append.received_ms));
+                                Ok(())
+                            } else {
+                                Err(refusal(&mut tx, append, node).await?)
                             }
                         }
-                        Op::Instant(at_ms, _) => {
-                            latest = latest.max(Some(*at_ms));
-                            Ok(())
-                        }
-                        // written apart, before the batch (`run`)
-                        Op::Create(game, _) => Err(StoreError::Database {
-                            during: "committing appends",
-                            reason: format!("game `{}` is created apart", game.id),
-                        }),
-                    };
-                    outcomes.push(outcome);
+                        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e),
+                    }
                 }
-                // fenced even when every append was refused: a node that lost its
-                // lease is told so, not each append's reason
-                let at_ms = latest.unwrap_or(0);
-                let Some(commits) = fence(&mut tx, node, POSTGRES_NOW, at_ms)
-                    .await
-                    .map_err(&during)?
-                else {
-                    tx.rollback().await.map_err(&during)?;
-                    return Err(StoreError::Fenced {
-                        node: node.name.clone(),
-                    });
-                };
-                tx.commit().await.map_err(&during)?;
-                node.committed.store(commits, Ordering::SeqCst);
-                Ok(())
-            }
-            .await;
-            link.settle(&result).await;
-            result
+                Op::Instant(at_ms, _) => {
+                    latest = latest.max(Some(*at_ms));
+                    Ok(())
+                }
+                // written apart, before the batch (`run`)
+                Op::Create(game, _) => Err(StoreError::Database {
+                    during: "committing appends",
+                    reason: format!("game `{}` is created apart", game.id),
+                }),
+            };
+            outcomes.push(outcome);
         }
-        .await
-    }?;
+        // fenced even when every append was refused: a node that lost its
+        // lease is told so, not each append's reason
+        let at_ms = latest.unwrap_or(0);
+        let Some(commits) = fence(&mut tx, node, POSTGRES_NOW, at_ms)
+            .await
+            .map_err(&during)?
+        else {
+            tx.rollback().await.map_err(&during)?;
+            return Err(StoreError::Fenced {
+                node: node.name.clone(),
+            });
+        };
+        tx.commit().await.map_err(&during)?;
+        node.committed.store(commits, Ordering::SeqCst);
+        Ok(())
+    }
+    .await;
+    link.settle(&result).await;
+    result?;
     Ok(outcomes)
 }
 
@@ -670,7 +660,6 @@ where
     usize: sqlx::ColumnIndex<DB::Row>,
 {
     let during = db("checking a refused append");
-    let node = this.name.as_str();
     let game = append.game_id.as_str();
     let lease: Option<(String, i64)> =
         sqlx::query_as("SELECT node, epoch FROM leases WHERE game_id = $1")
@@ -678,18 +667,8 @@ where
             .fetch_optional(&mut **tx)
             .await
             .map_err(&during)?;
-    match lease {
-        None => return Ok(StoreError::NoSuchGame(game.to_string())),
-        Some((holder, epoch))
-            if holder != node || u64::try_from(epoch).ok() != Some(append.lease) =>
-        {
-            return Ok(StoreError::LeaseLost {
-                game: game.to_string(),
-                holder,
-                epoch: u64::try_from(epoch).unwrap_or_default(),
-            })
-        }
-        Some(_) => {}
+    if let Some(refused) = lease_refusal(append, this, lease) {
+        return Ok(refused);
     }
     if let Some(client_id) = &append.client_id {
         let sql = format!(
@@ -721,12 +700,5 @@ where
     .fetch_optional(&mut **tx)
     .await
     .map_err(&during)?;
-    Ok(match next {
-        None => StoreError::NoSuchGame(game.to_string()),
-        Some(next) => StoreError::SeqTaken {
-            game: game.to_string(),
-            seq: append.seq,
-            next: u64::try_from(next).unwrap_or_default(),
-        },
-    })
+    Ok(seq_refusal(append, next))
 }

@@ -23,7 +23,10 @@ use std::{
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{entry_mac, game_macs, must_reclaim, reclaimed, settle, summary_mac, wake, Op};
+use super::{
+    entry_mac, game_macs, lease_refusal, must_reclaim, reclaimed, seq_refusal, settle, summary_mac,
+    wake, Op,
+};
 use crate::{
     checked_entry, i64_of, synchronous_name, Append, Batching, Counters, NewGame, Node, StoreError,
     Summary, SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES,
@@ -416,18 +419,8 @@ fn refusal(
                 .optional()
         })
         .map_err(&fail)?;
-    match lease {
-        None => return Ok(StoreError::NoSuchGame(game.to_string())),
-        Some((holder, epoch))
-            if holder != this.name || u64::try_from(epoch).ok() != Some(append.lease) =>
-        {
-            return Ok(StoreError::LeaseLost {
-                game: game.to_string(),
-                holder,
-                epoch: u64::try_from(epoch).unwrap_or_default(),
-            })
-        }
-        Some(_) => {}
+    if let Some(refused) = lease_refusal(append, this, lease) {
+        return Ok(refused);
     }
     if let Some(client_id) = &append.client_id {
         type First = (
@@ -484,14 +477,7 @@ fn refusal(
         )
         .and_then(|mut s| s.query_row([game], |r| r.get(0)).optional())
         .map_err(&fail)?;
-    Ok(match next {
-        None => StoreError::NoSuchGame(game.to_string()),
-        Some(next) => StoreError::SeqTaken {
-            game: game.to_string(),
-            seq: append.seq,
-            next: u64::try_from(next).unwrap_or_default(),
-        },
-    })
+    Ok(seq_refusal(append, next))
 }
 
 /// After a disk full: the write-ahead log copied into the database and
