@@ -105,16 +105,18 @@ impl Shared {
             // its first command: whichever path loaded it (a takeover, a
             // rebuild, a request that came first)
             let resume = self.resumes_lock().remove(id);
-            let handle = owner.spawn();
-            let done = resume.and_then(|last_durable_ms| {
-                let (reply, done) = oneshot::channel();
-                let command = Command::Resume(Box::new(Resumption {
-                    last_durable_ms,
-                    reply,
-                }));
-                // a new queue has room: nothing can come before it
-                handle.tx.try_send(command).ok().map(|()| done)
-            });
+            let (first, done) = match resume {
+                Some(last_durable_ms) => {
+                    let (reply, done) = oneshot::channel();
+                    let command = Command::Resume(Box::new(Resumption {
+                        last_durable_ms,
+                        reply,
+                    }));
+                    (Some(command), Some(done))
+                }
+                None => (None, None),
+            };
+            let handle = owner.spawn(first);
             games.insert(id.to_owned(), handle.clone());
             (handle, done)
         };
@@ -194,7 +196,7 @@ impl Shared {
     /// Starts the owner of a game just stored (its lease at epoch 1).
     pub fn adopt(self: &Arc<Self>, id: &str, meta: GameMeta, live: LiveGame) -> GameHandle {
         let owner = Owner::new(self.clone(), id.to_owned(), meta, live, 1);
-        let handle = owner.spawn();
+        let handle = owner.spawn(None);
         self.games.lock().insert(id.to_owned(), handle.clone());
         handle
     }

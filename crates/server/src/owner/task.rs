@@ -82,7 +82,12 @@ impl Owner {
         ))
     }
 
-    pub(super) fn spawn(self) -> GameHandle {
+    /// Starts the owner's task. `first`, if any, is handled before the
+    /// loop begins: a rebuilt game's outage (`Command::Resume`) must be
+    /// recorded before its timer can let a flag fall over the outage,
+    /// which a command merely queued first does not ensure (the loop's
+    /// `select!` picks among ready branches at random).
+    pub(super) fn spawn(self, first: Option<Command>) -> GameHandle {
         let (tx, rx) = mpsc::channel(64);
         let handle = GameHandle { tx: tx.clone() };
         self.shared.metrics.games_loaded.inc();
@@ -90,7 +95,7 @@ impl Owner {
         // the owner keeps only a weak sender to its own queue: once every
         // handle is gone (the registry cleared at shutdown) the queue
         // closes and the owner ends
-        let task = tokio::spawn(Box::new(self).run(rx, tx.downgrade()));
+        let task = tokio::spawn(Box::new(self).run(first, rx, tx.downgrade()));
         let mut tasks = shared.games.tasks.lock().unwrap_or_else(|e| e.into_inner());
         if tasks.len() >= 64 && tasks.len().is_power_of_two() {
             tasks.retain(|t| !t.is_finished());
@@ -110,9 +115,13 @@ impl Owner {
     /// call (8.9 KB: BENCHMARKS.md, "The server under load").
     pub(super) async fn run(
         mut self: Box<Self>,
+        first: Option<Command>,
         mut rx: mpsc::Receiver<Command>,
         tx: mpsc::WeakSender<Command>,
     ) {
+        if let Some(command) = first {
+            Box::pin(self.handle(command)).await;
+        }
         loop {
             let deadline = self
                 .live
