@@ -28,10 +28,25 @@ impl Owner {
         // a move is judged in microseconds; what may end a game (a flag, a
         // resignation, a claim, a ruling) may search whether a side can
         // still checkmate, up to seconds: off the runtime's worker
-        let may_search = !matches!(
-            request.action,
-            arbitre_record::ActionRecord::Move { .. } | arbitre_record::ActionRecord::Press
-        );
+        // (`searching` hands the runtime's worker to another thread: done
+        // for every start, it had the worker migrate across hundreds of
+        // threads under load, each leaving its allocator's pages behind).
+        // Time alone may decide something before the event applies (a flag
+        // fallen, a lateness limit passed) only once a deadline is past.
+        use arbitre_record::ActionRecord as A;
+        let deadline_past = live.next_deadline().is_some_and(|d| d <= now);
+        let may_search = deadline_past
+            || !matches!(
+                request.action,
+                A::Move { .. }
+                    | A::Press
+                    | A::Touch(_)
+                    | A::Start { .. }
+                    | A::OfferDraw
+                    | A::DeclineDraw
+                    | A::StopClocks
+                    | A::RestartClocks
+            );
         let clock_before = live.game().clock().running();
         // an adjournment of a game that cannot be sealed: said to the
         // arbiter who adjourns, before any player is asked to seal
