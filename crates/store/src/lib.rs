@@ -74,7 +74,9 @@ use mac::{matches, EntryFields, GameFields};
 use writer::Op;
 
 use lease::{listen, register};
-pub(crate) use open::{check_postgres, synchronous_name, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES};
+pub(crate) use open::{
+    check_postgres, synchronous_name, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES, WRITER_CACHE_KIB,
+};
 pub(crate) use read::{checked_entry, event_row, EVENT_COLUMNS};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");

@@ -363,6 +363,16 @@ pub(crate) async fn check_key(pool: &Pool, key: &MacKey, target: &str) -> Result
 /// checkpoints it itself, after a commit; below it, [`checkpoints`] does.
 pub(crate) const WAL_BACKSTOP_PAGES: u32 = 16_384;
 
+/// The page cache of the SQLite writer's connection (KiB): the index
+/// pages its appends touch stay cached instead of being read again from
+/// the file (the saturated load, 1,000 games, runs the same at 8 and at
+/// 32 MiB: BENCHMARKS.md). It is memory held whatever the number of
+/// games, counted in each live game's share at 10,000 games.
+pub(crate) const WRITER_CACHE_KIB: u32 = 16_384;
+
+/// The page cache of each reading connection (KiB): loads and listings.
+pub(crate) const READER_CACHE_KIB: u32 = 4_096;
+
 /// SQLite: copies the write-ahead log into the database every second on a
 /// connection of its own (`PASSIVE`: it waits for no one and no one waits
 /// for it), so that a commit seldom pays for a checkpoint. What it could
@@ -404,10 +414,9 @@ impl Store {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10))
-                // the pages of the tables the writer and the loads touch stay
-                // in the connection's cache (32 MiB at most, taken as used)
-                // instead of being read again from the file at each append
-                .pragma("cache_size", "-32768")
+                // the pages the loads and listings touch stay in the
+                // connection's cache (taken as used)
+                .pragma("cache_size", format!("-{READER_CACHE_KIB}"))
                 // checkpoints run beside the writer (see `checkpoints`); the
                 // writer checkpoints only if the log grows past this
                 .pragma("wal_autocheckpoint", WAL_BACKSTOP_PAGES.to_string());

@@ -29,7 +29,7 @@ use super::{
 };
 use crate::{
     checked_entry, i64_of, synchronous_name, Append, Batching, Counters, NewGame, Node, StoreError,
-    Summary, SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES,
+    Summary, SQLITE_NOW, SQLITE_REQUIRED, WAL_BACKSTOP_PAGES, WRITER_CACHE_KIB,
 };
 
 /// An entry, inserted only if the game's lease names this node with the
@@ -82,7 +82,7 @@ fn connect(file: &Path, target: &str) -> Result<Connection, StoreError> {
     conn.busy_timeout(Duration::from_secs(10)).map_err(open)?;
     conn.execute_batch(&format!(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
-         PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = {WAL_BACKSTOP_PAGES};"
+         PRAGMA cache_size = -{WRITER_CACHE_KIB}; PRAGMA wal_autocheckpoint = {WAL_BACKSTOP_PAGES};"
     ))
     .map_err(open)?;
     let mode: String = conn
