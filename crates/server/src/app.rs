@@ -41,6 +41,11 @@ use crate::{
 
 /// The largest body of an event or a game's creation.
 pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// The largest body of `POST /api/rounds`: a round's pairing files (a TRF
+/// of a few thousand players, a pairing PGN of a thousand boards).
+pub const ROUND_BODY_LIMIT: usize = 2 * 1024 * 1024;
+
 /// The largest scenario file `POST /api/games/import` takes.
 pub const IMPORT_LIMIT: usize = 1024 * 1024;
 
@@ -198,7 +203,7 @@ impl App {
         }
     }
 
-    async fn organiser(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+    pub(crate) async fn organiser(&self, headers: &HeaderMap) -> Result<(), ApiError> {
         match self.who(headers).await? {
             Who::Organiser => Ok(()),
             Who::Seat { .. } => Err(ApiError::forbidden(
@@ -258,6 +263,14 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/games/import",
             post(import_game).layer(axum::extract::DefaultBodyLimit::max(IMPORT_LIMIT)),
         )
+        .route(
+            "/api/rounds",
+            post(crate::rounds::create_round)
+                .get(crate::rounds::list_rounds)
+                .layer(axum::extract::DefaultBodyLimit::max(ROUND_BODY_LIMIT)),
+        )
+        .route("/api/rounds/{id}", get(crate::rounds::get_round))
+        .route("/api/rounds/{id}/pgn", get(crate::rounds::feed::round_pgn))
         .route("/api/games/{id}", get(game_state))
         .route("/api/game-type", get(game_type))
         .route("/api/games/{id}/events", post(post_event).layer(small))
@@ -350,7 +363,7 @@ async fn method_not_allowed() -> ApiError {
 }
 
 /// A body as text: `413` past the limit, `400` when not UTF-8.
-fn body_text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
+pub(crate) fn body_text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
     // a body not read to its end: the connection is closed after the answer
     let bytes = body.map_err(|e| ApiError {
         close: true,
@@ -366,11 +379,11 @@ fn body_text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
 
 /// `?lang=fr`: the language of a game's messages.
 #[derive(Deserialize, Default)]
-struct LangQuery {
-    lang: Option<String>,
+pub(crate) struct LangQuery {
+    pub(crate) lang: Option<String>,
 }
 
-fn language(query: &LangQuery, default: Language) -> Result<Language, ApiError> {
+pub(crate) fn language(query: &LangQuery, default: Language) -> Result<Language, ApiError> {
     match &query.lang {
         None => Ok(default),
         Some(code) => Language::from_code(code).ok_or_else(|| ApiError {
@@ -381,7 +394,7 @@ fn language(query: &LangQuery, default: Language) -> Result<Language, ApiError> 
 }
 
 /// A new game's id: 12 characters of base 32 (60 random bits).
-fn new_id() -> Result<String, ApiError> {
+pub(crate) fn new_id() -> Result<String, ApiError> {
     let mut bytes = [0u8; 8];
     getrandom::getrandom(&mut bytes)
         .map_err(|e| ApiError::unavailable(format!("no randomness for a game's id: {e}")))?;
@@ -461,57 +474,90 @@ async fn create_game(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let (lang, text) = organiser_body(&app, &query, &headers, body).await?;
-    let mut request = GameRequest::parse(&text).map_err(ApiError::record)?;
-    // an online game compensates network lag unless the organiser says not
-    // to; an over-the-board game never does (the engine refuses it)
-    if request.setup.lag_compensation.is_none()
-        && request
-            .setup
-            .edition_id()
-            .is_ok_and(|e| e.laws().move_stops_clock.is_some())
-    {
-        request.setup.lag_compensation = Some(true);
+    let request = GameRequest::parse(&text).map_err(ApiError::record)?;
+    let made = app.arbiter_key_for(&request)?;
+    let new = app
+        .create(request, made.as_ref().map(|m| &m.public), lang)
+        .await?;
+    Ok(created(&new.id, &new.tokens, made, new.sealable))
+}
+
+/// A game just created: its id, its seats' tokens (the only time they are
+/// shown), and whether its sealed moves can be put in an envelope.
+pub(crate) struct NewlyCreated {
+    pub id: String,
+    pub tokens: Value,
+    pub sealable: bool,
+}
+
+impl App {
+    /// The key pair made for a game's arbiter when neither the request nor
+    /// the server gives one (its secret half leaves in the answer only).
+    pub(crate) fn arbiter_key_for(
+        &self,
+        request: &GameRequest,
+    ) -> Result<Option<crate::keys::MadeKey>, ApiError> {
+        if let Some(key) = &request.arbiter_key {
+            crate::keys::public_key(key).map_err(|e| ApiError {
+                path: Some("arbiter_key".into()),
+                ..ApiError::malformed(e)
+            })?;
+        }
+        match (&request.arbiter_key, &self.shared.default_arbiter_key) {
+            (None, None) => Ok(Some(crate::keys::make_arbiter_key().map_err(|e| {
+                ApiError::unavailable(format!("no key pair for the arbiter could be made: {e}"))
+            })?)),
+            _ => Ok(None),
+        }
     }
-    if let Some(key) = &request.arbiter_key {
-        crate::keys::public_key(key).map_err(|e| ApiError {
-            path: Some("arbiter_key".into()),
-            ..ApiError::malformed(e)
-        })?;
+
+    /// Creates a game (stored when this returns) and starts its owner;
+    /// `made`: the public half of the key pair made for its arbiter.
+    pub(crate) async fn create(
+        &self,
+        mut request: GameRequest,
+        made: Option<&String>,
+        lang: Language,
+    ) -> Result<NewlyCreated, ApiError> {
+        // an online game compensates network lag unless the organiser says
+        // not to; an over-the-board game never does (the engine refuses it)
+        if request.setup.lag_compensation.is_none()
+            && request
+                .setup
+                .edition_id()
+                .is_ok_and(|e| e.laws().move_stops_clock.is_some())
+        {
+            request.setup.lag_compensation = Some(true);
+        }
+        let arbiter_key = request.arbiter_key.or_else(|| made.cloned());
+        let created_ms = self.shared.clock.now_ms();
+        let meta = GameMeta {
+            setup: request.setup.clone(),
+            tags: request.tags,
+            arbiter_key,
+            arbiter_starts: true,
+            origin_ms: created_ms,
+            lang: Some(lang.code().into()),
+        };
+        let live = LiveGame::create(request.setup, lang).map_err(ApiError::record)?;
+        let id = new_id()?;
+        let (hashes, tokens) = seat_tokens()?;
+        let state = live.game().state().code();
+        self.shared
+            .store
+            .create_game(&new_game(&id, created_ms, &meta, state, hashes)?)
+            .await
+            .map_err(store_unavailable)?;
+        self.remember_seats(&id, hashes);
+        let sealable = meta.arbiter_key.is_some() || self.shared.default_arbiter_key.is_some();
+        self.shared.adopt(&id, meta, live);
+        tracing::info!(game = %id, "created");
+        Ok(NewlyCreated {
+            id,
+            tokens,
+            sealable,
+        })
     }
-    // no key given and none configured: a key pair for this game's
-    // arbiter, whose secret half leaves in this answer only
-    let made = match (&request.arbiter_key, &app.shared.default_arbiter_key) {
-        (None, None) => Some(crate::keys::make_arbiter_key().map_err(|e| {
-            ApiError::unavailable(format!("no key pair for the arbiter could be made: {e}"))
-        })?),
-        _ => None,
-    };
-    let arbiter_key = request
-        .arbiter_key
-        .or_else(|| made.as_ref().map(|m| m.public.clone()));
-    let created_ms = app.shared.clock.now_ms();
-    let meta = GameMeta {
-        setup: request.setup.clone(),
-        tags: request.tags,
-        arbiter_key,
-        arbiter_starts: true,
-        origin_ms: created_ms,
-        lang: Some(lang.code().into()),
-    };
-    let live = LiveGame::create(request.setup, lang).map_err(ApiError::record)?;
-    let id = new_id()?;
-    let (hashes, tokens) = seat_tokens()?;
-    let state = live.game().state().code();
-    app.shared
-        .store
-        .create_game(&new_game(&id, created_ms, &meta, state, hashes)?)
-        .await
-        .map_err(store_unavailable)?;
-    app.remember_seats(&id, hashes);
-    let sealable = meta.arbiter_key.is_some() || app.shared.default_arbiter_key.is_some();
-    app.shared.adopt(&id, meta, live);
-    tracing::info!(game = %id, "created");
-    Ok(created(&id, &tokens, made, sealable))
 }
 
 /// The answer to a game's creation: its id and tokens (API.md), each

@@ -27,6 +27,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod owner;
 pub mod pages;
+pub mod rounds;
 pub mod serve;
 pub mod stream;
 pub mod tls;

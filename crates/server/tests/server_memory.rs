@@ -6,14 +6,7 @@
 
 use std::alloc::System;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 
-use arbitre_laws::Language;
-use arbitre_server::{
-    app::{router, App, Limits},
-    serve::{build, Config},
-};
-use arbitre_store::Batching;
 use axum::{
     body::{to_bytes, Body},
     http::{header, Request, StatusCode},
@@ -26,7 +19,8 @@ use tower::ServiceExt;
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
 
-const ORGANISER: &str = "organiser-token-for-tests-0123456789";
+mod support;
+use support::ORGANISER;
 
 async fn call(router: &Router, path: &str, token: &str, body: String) -> Value {
     let request = Request::builder()
@@ -99,28 +93,7 @@ async fn games(router: &Router, n: usize, from: usize) -> [isize; 3] {
 }
 
 async fn server(dir: &tempfile::TempDir) -> Router {
-    let (app, _): (Arc<App>, _) = build(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: format!("sqlite://{}/arbitre.db", dir.path().display()),
-        organiser_token: Some(ORGANISER.into()),
-        lang: Language::En,
-        arbiter_key: None,
-        batching: Batching::AsSoonAsFree,
-        limits: Limits {
-            per_token: None,
-            per_address: None,
-        },
-        node: "local".into(),
-        advertise: None,
-        lease: std::time::Duration::from_secs(5),
-        clock: None,
-        tls: None,
-        signer: Some(arbitre_envelope::SigningKey::from_bytes(&[9; 32])),
-        connections: Default::default(),
-    })
-    .await
-    .expect("the server builds");
-    router(app)
+    support::open_at(&support::sqlite(dir), None).await.router
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

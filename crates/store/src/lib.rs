@@ -39,6 +39,7 @@ mod mac;
 mod mark;
 mod open;
 mod read;
+mod round;
 mod token;
 mod writer;
 
@@ -67,6 +68,7 @@ use tokio::{
 
 pub use error::StoreError;
 pub use mac::MacKey;
+pub use round::RoundRow;
 pub use token::{new_token, TokenHash};
 
 use error::db;

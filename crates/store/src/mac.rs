@@ -107,6 +107,15 @@ impl MacKey {
         f.finish()
     }
 
+    /// A round: its id, creation and body (`round.rs`).
+    pub(crate) fn round(&self, id: &str, created_ms: i64, body: &str) -> Vec<u8> {
+        let mut f = self.tagged("round/1");
+        f.text(id);
+        f.int(created_ms);
+        f.text(body);
+        f.finish()
+    }
+
     /// The key's own check, kept in the store: the same key makes the same.
     pub(crate) fn check(&self) -> Vec<u8> {
         self.tagged("key-check/1").finish()

@@ -273,6 +273,30 @@ impl Shared {
             .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))
     }
 
+    /// A game as PGN with the caller's tags (a round's feed), as it stood at
+    /// `until_ms` (a broadcast delay; the present when `None`): the entries
+    /// stored after that instant left out, so that its moves, clocks and
+    /// result are those of then.
+    pub(crate) async fn pgn_tagged(
+        &self,
+        id: &str,
+        tags: &pgn::Tags,
+        until_ms: Option<i64>,
+    ) -> Result<String, ApiError> {
+        let loaded = self.load(id).await?;
+        let (meta, mut stored, _) = read_stored(&loaded)?;
+        if let Some(until) = until_ms {
+            // (before the game's creation, nothing of it yet)
+            let stood = |t: Instant| server_ms(t, meta.origin_ms) <= until;
+            stored.entries.retain(|e| match &e.entry {
+                arbitre_record::stored::Entry::Event(event) => stood(event.t),
+                arbitre_record::stored::Entry::Time(t) => stood(*t),
+            });
+            stored.outcome = None;
+        }
+        pgn::export(&stored, tags, language(&meta, self.lang)).map_err(ApiError::record)
+    }
+
     /// A game as PGN, from its stored log (what is committed).
     pub async fn pgn(&self, id: &str) -> Result<String, ApiError> {
         let loaded = self.load(id).await?;

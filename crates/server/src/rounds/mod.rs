@@ -1,0 +1,228 @@
+//! Rounds (../shared/spec/ROUNDS.md): the boards of a round created at once
+//! from the pairing program's files, read together, broadcast as one PGN
+//! feed, and given back as the tournament file with this round's results.
+//! Every board is an ordinary game; the round's row (the store's
+//! `rounds`) holds what ties them: the boards in order, their players as
+//! the pairing program knows them, the byes and the TRF.
+
+pub mod feed;
+pub mod files;
+pub mod request;
+pub mod trf;
+
+use std::sync::Arc;
+
+use axum::{
+    body::Bytes,
+    extract::{rejection::BytesRejection, Path, Query, State},
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
+use futures_util::future::join_all;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::{
+    app::{body_text, language, App, LangQuery},
+    error::ApiError,
+    owner::store_unavailable,
+};
+use arbitre_store::{RoundRow, StoreError};
+use request::{Bye, Player, RoundRequest};
+
+/// A board of a stored round.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoundBoard {
+    /// The board's number.
+    pub board: u32,
+    /// Its game's id.
+    pub game: String,
+    /// White, as the pairing program knows him.
+    pub white: Player,
+    /// Black.
+    pub black: Player,
+}
+
+/// A round as stored (the body of its row).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredRound {
+    /// PGN's `Event`.
+    #[serde(default)]
+    pub event: Option<String>,
+    /// PGN's `Site`.
+    #[serde(default)]
+    pub site: Option<String>,
+    /// PGN's `Date` (`YYYY.MM.DD`).
+    #[serde(default)]
+    pub date: Option<String>,
+    /// The round's number.
+    pub round: u32,
+    /// Seconds by which the public reads lag behind the boards.
+    #[serde(default)]
+    pub broadcast_delay: u64,
+    /// The boards, in order.
+    pub boards: Vec<RoundBoard>,
+    /// The pairing-allocated byes.
+    #[serde(default)]
+    pub byes: Vec<Bye>,
+    /// The tournament file given at creation, if the pairings came as one.
+    #[serde(default)]
+    pub trf: Option<String>,
+}
+
+/// A round's ids are a game's: twelve letters and digits.
+fn round_id() -> Result<String, ApiError> {
+    crate::app::new_id()
+}
+
+/// The round `id` and its body (`404` when there is none).
+pub(crate) async fn load(app: &App, id: &str) -> Result<StoredRound, ApiError> {
+    let row = app
+        .shared
+        .store
+        .round(id)
+        .await
+        .map_err(store_unavailable)?
+        .ok_or_else(|| ApiError::not_found(format!("no round `{id}`")))?;
+    serde_json::from_str(&row.body)
+        .map_err(|e| store_unavailable(StoreError::Corrupt(format!("round `{id}`: {e}"))))
+}
+
+/// `POST /api/rounds` (organiser): every board's game created, then the
+/// round; `201` with each board's game and tokens.
+pub(crate) async fn create_round(
+    State(app): State<Arc<App>>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.organiser(&headers).await?;
+    let lang = language(&query, app.shared.lang)?;
+    let text = body_text(body)?;
+    let request = RoundRequest::parse(&text)?;
+    // one key pair for the round's arbiter when none is given: he opens
+    // every board's envelope with it
+    let made = match request.games.first() {
+        Some(first) => app.arbiter_key_for(first)?,
+        None => None,
+    };
+    let public = made.as_ref().map(|m| &m.public);
+    let created = join_all(
+        request
+            .games
+            .iter()
+            .map(|game| app.create(game.clone(), public, lang)),
+    )
+    .await;
+    let mut boards = Vec::with_capacity(created.len());
+    let mut answer_boards = Vec::with_capacity(created.len());
+    for (pairing, new) in request.pairings.boards.iter().zip(created) {
+        let new = new?;
+        answer_boards.push(json!({
+            "board": pairing.board,
+            "game": new.id,
+            "white": pairing.white,
+            "black": pairing.black,
+            "tokens": new.tokens,
+            "sealable": new.sealable,
+        }));
+        boards.push(RoundBoard {
+            board: pairing.board,
+            game: new.id,
+            white: pairing.white.clone(),
+            black: pairing.black.clone(),
+        });
+    }
+    let stored = StoredRound {
+        event: request.event,
+        site: request.site,
+        date: request.date,
+        round: request.round,
+        broadcast_delay: request.broadcast_delay,
+        boards,
+        byes: request.pairings.byes.clone(),
+        trf: request.pairings.trf.clone(),
+    };
+    let id = round_id()?;
+    let body = serde_json::to_string(&stored)
+        .map_err(|e| ApiError::malformed(format!("the round cannot be stored: {e}")))?;
+    app.shared
+        .store
+        .create_round(&RoundRow {
+            id: id.clone(),
+            created_ms: app.shared.clock.now_ms(),
+            body,
+        })
+        .await
+        .map_err(store_unavailable)?;
+    tracing::info!(round = %id, boards = stored.boards.len(), "round created");
+    let mut answer = json!({
+        "id": id,
+        "round": stored.round,
+        "boards": answer_boards,
+        "byes": stored.byes,
+        "links": {"round": format!("/rounds/{id}"), "pgn": format!("/api/rounds/{id}/pgn")},
+    });
+    if let Some(made) = made {
+        answer["arbiter_key_file"] = json!(made.file);
+    }
+    Ok((
+        StatusCode::CREATED,
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(answer),
+    )
+        .into_response())
+}
+
+/// Each board's state, result and moves as listed by the store.
+async fn board_rows(app: &App, round: &StoredRound) -> Vec<Value> {
+    let rows = join_all(round.boards.iter().map(|b| app.shared.store.game(&b.game))).await;
+    round
+        .boards
+        .iter()
+        .zip(rows)
+        .map(|(b, row)| {
+            let (state, result, moves) = match row {
+                Ok(Some(g)) => (g.state, g.result.unwrap_or_else(|| "*".into()), g.moves),
+                _ => ("unavailable".into(), "*".into(), 0),
+            };
+            json!({
+                "board": b.board, "game": b.game, "white": b.white, "black": b.black,
+                "state": state, "result": result, "moves": moves,
+            })
+        })
+        .collect()
+}
+
+/// `GET /api/rounds` (anyone).
+pub(crate) async fn list_rounds(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
+    let rows = app.shared.store.rounds().await.map_err(store_unavailable)?;
+    let mut rounds = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Ok(round) = serde_json::from_str::<StoredRound>(&row.body) else {
+            continue;
+        };
+        let boards = board_rows(&app, &round).await;
+        let finished = boards.iter().all(|b| b["state"] == "finished");
+        rounds.push(json!({
+            "id": row.id, "event": round.event, "round": round.round,
+            "boards": round.boards.len(), "finished": finished,
+        }));
+    }
+    Ok(Json(json!({ "rounds": rounds })))
+}
+
+/// `GET /api/rounds/{id}` (anyone).
+pub(crate) async fn get_round(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let round = load(&app, &id).await?;
+    let boards = board_rows(&app, &round).await;
+    Ok(Json(json!({
+        "id": id, "event": round.event, "site": round.site, "date": round.date,
+        "round": round.round, "broadcast_delay": round.broadcast_delay,
+        "boards": boards, "byes": round.byes, "trf": round.trf.is_some(),
+    })))
+}
