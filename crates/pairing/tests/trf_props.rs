@@ -226,7 +226,11 @@ proptest! {
         let text: String = chars.into_iter().collect();
         if let Ok(t) = Tournament::parse(&text) {
             prop_assert_eq!(t.to_string(), text.clone());
-            let _ = t.with_round(t.rounds_played() + 1, &[]);
+            let next = t.rounds_played() + 1;
+            if let Ok(written) = t.with_round(next, &[]) {
+                let back = Tournament::parse(&written).map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;
+                prop_assert_eq!(back.rounds_played(), next);
+            }
             let _ = parse_pairs(&text, &t);
         }
     }
