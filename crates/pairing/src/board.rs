@@ -3,6 +3,8 @@
 //! PLAYER: `name`, `fide_id`, `title`, `rating`, `federation`,
 //! `start_rank` (only `name` required).
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -117,13 +119,16 @@ pub fn round_boards(tournament: &Tournament, pairs: &Pairs) -> Round {
         .map(bye)
         .into_iter()
         .collect();
-    let paired = |rank: u32| {
-        pairs.bye == Some(rank) || pairs.boards.iter().any(|&(w, b)| w == rank || b == rank)
-    };
+    let paired: HashSet<u32> = pairs
+        .boards
+        .iter()
+        .flat_map(|&(w, b)| [w, b])
+        .chain(pairs.bye)
+        .collect();
     let unpaired = tournament
         .players()
         .iter()
-        .filter(|p| !paired(p.start_rank))
+        .filter(|p| !paired.contains(&p.start_rank))
         .map(bye)
         .collect();
     Round {
