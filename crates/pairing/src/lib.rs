@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod error;
+mod lines;
 pub mod pairs;
 pub mod pgn;
 pub mod trf;

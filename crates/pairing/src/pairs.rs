@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{error::PairsError, trf::Tournament};
+use crate::{error::PairsError, lines, trf::Tournament};
 
 /// The pairs of a round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,10 +25,11 @@ pub struct Pairs {
 /// ending are allowed.
 pub fn parse_pairs(text: &str, tournament: &Tournament) -> Result<Pairs, PairsError> {
     let err = |line: usize, message: String| PairsError { line, message };
-    let mut lines = text
-        .lines()
+    let split = lines::split(text);
+    let mut lines = split
+        .iter()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_matches(|c: char| c.is_whitespace())));
+        .map(|(i, l)| (i + 1, l.text.trim()));
     let (_, first) = lines.next().unwrap_or((1, ""));
     let count: usize = match first.parse() {
         Ok(n) if first.bytes().all(|b| b.is_ascii_digit()) => n,

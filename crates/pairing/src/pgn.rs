@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     board::{Board, Player},
     error::PgnError,
+    lines,
 };
 
 /// The boards of a pairing PGN, in board order, and the round its `Round`
@@ -32,7 +33,8 @@ pub struct PgnRound {
 /// else its `Board` tag, else its place in the file; two games may not
 /// have the same board.
 pub fn parse_pgn(text: &str) -> Result<PgnRound, PgnError> {
-    let lines: Vec<&str> = text.lines().collect();
+    let split = lines::split(text);
+    let lines: Vec<&str> = split.iter().map(|l| l.text.as_str()).collect();
     let mut round = None;
     let mut boards: Vec<(Board, usize)> = Vec::new();
     let mut by_number: HashMap<u32, usize> = HashMap::new();

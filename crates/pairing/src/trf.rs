@@ -25,15 +25,14 @@
 //! its points (column 84).
 
 mod cell;
-mod lines;
 mod scoring;
 mod version;
 mod write;
 
 use std::{collections::HashMap, fmt};
 
+use crate::lines::{self, Columns, Line};
 pub use cell::{Colour, ResultCode, RoundResult};
-use lines::{Columns, Line};
 pub use scoring::{Points, Scoring};
 pub use version::Version;
 pub use write::RoundEntry;

@@ -100,3 +100,12 @@ fn each_fault_names_its_line() {
     }
     assert_eq!(pairs("1\n5 5\n").unwrap_err().0, 2);
 }
+
+#[test]
+fn carriage_returns_alone_end_lines_too() {
+    assert_eq!(pairs("2\r1 3\r7 0\r").unwrap().bye, Some(7));
+    assert_eq!(
+        pairs("2\r1 3\r3 0\r").unwrap_err(),
+        (3, "line 3: player 3 is already paired on line 2".to_owned())
+    );
+}

@@ -94,3 +94,18 @@ fn each_fault_names_its_line() {
         "line 4: Board \"3\" and Round's board 2 disagree"
     );
 }
+
+#[test]
+fn carriage_returns_alone_end_lines_too() {
+    let text = "[White \"A\"]\r[Black \"B\"]\r[Round \"2.1\"]\r*\r\r[White \"C\"]\r[Black \"D\"]\r[Round \"two\"]\r*\r";
+    assert_eq!(parse_pgn(text).unwrap_err().line, 8);
+}
+
+#[test]
+fn a_player_needs_only_a_name() {
+    let p: Player = serde_json::from_str(r#"{"name": "Okafor, Ada"}"#).unwrap();
+    assert_eq!(
+        (p.name.as_str(), p.rating, p.start_rank),
+        ("Okafor, Ada", None, None)
+    );
+}

@@ -8,10 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     cell::{Colour, ResultCode, RoundResult},
-    lines::Line,
     round_column, Points, Tournament,
 };
-use crate::error::RoundError;
+use crate::{error::RoundError, lines::Line};
 
 /// One player's round, to be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,5 +1,6 @@
-//! A TRF cut into lines, each kept with its own ending, so that joining
-//! them gives back the very bytes that were read.
+//! A file cut into lines, each kept with its own ending (`\r\n`, `\n` or
+//! `\r`, the TRF's own), so that joining them gives back the very bytes that
+//! were read, and every reader counts lines alike.
 
 /// One line of the file: its text and the ending that followed it (`"\r\n"`,
 /// `"\n"`, `"\r"` — the TRF's own — or `""` for a last line without one).
