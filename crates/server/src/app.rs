@@ -271,6 +271,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/rounds/{id}", get(crate::rounds::get_round))
         .route("/api/rounds/{id}/pgn", get(crate::rounds::feed::round_pgn))
+        .route("/api/rounds/{id}/trf", get(crate::rounds::trf::round_trf))
         .route("/api/games/{id}", get(game_state))
         .route("/api/game-type", get(game_type))
         .route("/api/games/{id}/events", post(post_event).layer(small))

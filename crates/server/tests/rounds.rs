@@ -291,3 +291,171 @@ async fn a_round_that_cannot_be_read_creates_nothing() {
         .await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
 }
+
+/// A TRF-16 of three rounds played (`crates/pairing/tests/data`), 11
+/// players, and the pairs of round 4 in JaVaFo's form, player 11 the bye.
+const TRF: &str = include_str!("../../pairing/tests/data/trf16-spring-open.trf");
+const PAIRS: &str = "6\n1 2\n3 4\n5 6\n7 8\n9 10\n11 0\n";
+
+async fn event(api: &Api, created: &Value, board: usize, seat: &str, body: Value) {
+    let b = &created["boards"][board];
+    let answer = api
+        .request(
+            "POST",
+            &format!("/api/games/{}/events", b["game"].as_str().unwrap()),
+            Some(b["tokens"][seat].as_str().unwrap()),
+            &[],
+            body.to_string(),
+        )
+        .await;
+    assert_eq!(answer.json["accepted"], true, "{body}: {}", answer.text);
+}
+
+#[tokio::test]
+async fn a_round_from_a_trf_and_its_pairs_given_back_with_its_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open_at(&sqlite(&dir), None).await;
+    let created = create(
+        &api,
+        &json!({"edition": "fide-2023", "time_control": "5400+30", "event": "Spring Open 2026",
+                "pairings": {"trf": TRF, "pairs": PAIRS}}),
+    )
+    .await;
+    assert_eq!(created["round"], 4, "the round after the TRF's last");
+    assert_eq!(created["boards"].as_array().unwrap().len(), 5);
+    assert_eq!(created["boards"][0]["white"]["name"], "Lindqvist, Arvo");
+    assert_eq!(created["boards"][0]["white"]["fide_id"], 54_100_234);
+    assert_eq!(created["boards"][0]["white"]["title"], "GM");
+    assert_eq!(created["boards"][0]["white"]["rating"], 2540);
+    assert_eq!(created["boards"][0]["white"]["start_rank"], 1);
+    assert_eq!(created["byes"][0]["start_rank"], 11);
+    let id = created["id"].as_str().unwrap().to_owned();
+
+    // board 1 played to mate; board 2 resigned before a move; board 3
+    // agreed drawn; board 4 a forfeit declared; board 5 still on
+    play(&api, &created, 0, &["f3", "e5", "g4", "Qh4#"]).await;
+    play(&api, &created, 1, &[]).await;
+    event(&api, &created, 1, "white", json!({"resign": true})).await;
+    play(&api, &created, 2, &["e4", "e5"]).await;
+    event(&api, &created, 2, "white", json!({"offer_draw": true})).await;
+    event(&api, &created, 2, "black", json!({"accept_draw": true})).await;
+    event(
+        &api,
+        &created,
+        3,
+        "arbiter",
+        json!({"declare_result": {"result": "+/-", "article": "6.7.1"}}),
+    )
+    .await;
+    play(&api, &created, 4, &["d4", "d5"]).await;
+
+    async fn trf(api: &Api, id: &str, token: Option<&str>) -> support::Answer {
+        api.request(
+            "GET",
+            &format!("/api/rounds/{id}/trf"),
+            token,
+            &[],
+            String::new(),
+        )
+        .await
+    }
+    let open = trf(&api, &id, Some(ORGANISER)).await;
+    assert_eq!(open.status, StatusCode::CONFLICT, "{}", open.text);
+    assert!(
+        open.json["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("board 5"),
+        "{}",
+        open.text
+    );
+    assert_eq!(trf(&api, &id, None).await.status, StatusCode::UNAUTHORIZED);
+    event(&api, &created, 4, "white", json!({"resign": true})).await;
+
+    let done = trf(&api, &id, Some(ORGANISER)).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let before = arbitre_pairing::Tournament::parse(TRF).unwrap();
+    let after = arbitre_pairing::Tournament::parse(&done.text).expect(&done.text);
+    assert_eq!(after.rounds_played(), 4);
+    let cell = |rank: u32| {
+        let r = &after.player(rank).unwrap().results[3];
+        (
+            r.opponent,
+            r.colour.map(|c| format!("{c:?}")),
+            r.code.as_char(),
+        )
+    };
+    let w = Some("White".to_owned());
+    let b = Some("Black".to_owned());
+    assert_eq!(cell(1), (Some(2), w.clone(), '0'));
+    assert_eq!(cell(2), (Some(1), b.clone(), '1'));
+    assert_eq!(cell(3), (Some(4), w.clone(), 'L'), "resigned before a move");
+    assert_eq!(cell(4), (Some(3), b.clone(), 'W'));
+    assert_eq!(cell(5), (Some(6), w.clone(), '='));
+    assert_eq!(cell(6), (Some(5), b.clone(), '='));
+    assert_eq!(cell(7), (Some(8), w.clone(), '+'));
+    assert_eq!(cell(8), (Some(7), b.clone(), '-'));
+    assert_eq!(cell(9), (Some(10), w, '0'));
+    assert_eq!(cell(10), (Some(9), b, '1'));
+    assert_eq!(cell(11), (None, None, 'U'));
+    // the points include this round; nothing else of the file changed
+    let points = |t: &arbitre_pairing::Tournament, rank: u32| t.player(rank).unwrap().points.0;
+    assert_eq!(points(&after, 2), points(&before, 2) + 10);
+    assert_eq!(points(&after, 1), points(&before, 1));
+    assert_eq!(points(&after, 5), points(&before, 5) + 5);
+    assert_eq!(points(&after, 11), points(&before, 11) + 10);
+    let lines = |text: &str| text.split("\r\n").map(str::to_owned).collect::<Vec<_>>();
+    for (old, new) in lines(TRF).iter().zip(lines(&done.text)) {
+        if old.starts_with("001") {
+            assert_eq!(old[..80], new[..80], "before the points");
+            assert_eq!(old[84..], new[84..old.len()], "the rounds before");
+        } else {
+            assert_eq!(*old, new);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_trf_that_cannot_be_read_is_named_by_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open_at(&sqlite(&dir), None).await;
+    let broken = TRF.replacen("2540 EST", "25x0 EST", 1);
+    let refused = api
+        .request(
+            "POST",
+            "/api/rounds",
+            Some(ORGANISER),
+            &[],
+            json!({"edition": "fide-2023", "time_control": "60", "pairings": {"trf": broken, "pairs": PAIRS}})
+                .to_string(),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.json["error"]["path"], "pairings.trf");
+    let message = refused.json["error"]["message"].as_str().unwrap();
+    assert!(message.contains("line 13, column 49"), "{message}");
+    let pairs = api
+        .request(
+            "POST",
+            "/api/rounds",
+            Some(ORGANISER),
+            &[],
+            json!({"edition": "fide-2023", "time_control": "60", "pairings": {"trf": TRF, "pairs": "6\n1 2\n3 4\n5 6\n7 8\n9 10\n11 42\n"}})
+                .to_string(),
+        )
+        .await;
+    assert_eq!(pairs.status, StatusCode::BAD_REQUEST);
+    assert_eq!(pairs.json["error"]["path"], "pairings.pairs");
+    assert!(
+        pairs.json["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("line 7"),
+        "{}",
+        pairs.text
+    );
+    let games = api
+        .request("GET", "/api/games", None, &[], String::new())
+        .await;
+    assert_eq!(games.json["games"].as_array().unwrap().len(), 0);
+}

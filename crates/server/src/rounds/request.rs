@@ -183,6 +183,16 @@ impl RoundRequest {
         if round == 0 {
             return Err(bad("round", "rounds are numbered from 1"));
         }
+        // the TRF given back carries this round's column: the one after
+        // the TRF's last
+        if let (Some(next), true) = (pairings.round, pairings.trf.is_some()) {
+            if round != next {
+                return Err(bad(
+                    "round",
+                    format!("the TRF holds the rounds before round {next}, not round {round}"),
+                ));
+            }
+        }
         let mut games = Vec::with_capacity(pairings.boards.len());
         for (i, pairing) in pairings.boards.iter().enumerate() {
             let mut body = map.clone();

@@ -3,7 +3,19 @@
 //! pairing program"). Here, each board's outcome under the Laws becomes
 //! TRF's result codes; `arbitre-pairing` writes them into the file.
 
-use serde_json::Value;
+use std::sync::Arc;
+
+use arbitre_pairing::{Colour, ResultCode, RoundEntry, Tournament};
+use axum::{
+    extract::{Path, State},
+    http::{header, HeaderMap, HeaderValue},
+    response::{IntoResponse, Response},
+};
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+
+use super::load;
+use crate::{app::App, error::ApiError, owner::Command};
 
 /// A player's result code for this round in the TRF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +39,20 @@ pub enum Code {
 }
 
 impl Code {
+    /// Its code in `arbitre-pairing`.
+    pub fn result_code(self) -> ResultCode {
+        match self {
+            Code::Win => ResultCode::Win,
+            Code::Draw => ResultCode::Draw,
+            Code::Loss => ResultCode::Loss,
+            Code::ForfeitWin => ResultCode::ForfeitWin,
+            Code::ForfeitLoss => ResultCode::ForfeitLoss,
+            Code::UnplayedWin => ResultCode::WinUnrated,
+            Code::UnplayedDraw => ResultCode::DrawUnrated,
+            Code::UnplayedLoss => ResultCode::LossUnrated,
+        }
+    }
+
     /// Its character in the TRF.
     pub fn letter(self) -> char {
         match self {
@@ -87,6 +113,112 @@ pub fn codes(state: &Value) -> Result<(Code, Code), Open> {
         debug_assert!(black_won);
         (loss, win)
     })
+}
+
+/// `GET /api/rounds/{id}/trf` (organiser): the TRF given at the round's
+/// creation with this round's column and the points; `409` naming the
+/// boards without a final result.
+pub(crate) async fn round_trf(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    app.organiser(&headers).await?;
+    let round = load(&app, &id).await?;
+    let Some(text) = &round.trf else {
+        return Err(ApiError::conflict(
+            "no-trf",
+            "this round was created from boards, not from a TRF: there is no file to give back",
+        ));
+    };
+    let tournament = Tournament::parse(text).map_err(|e| {
+        ApiError::unavailable(format!("the round's stored TRF cannot be read again: {e}"))
+    })?;
+    let states = join_all(
+        round
+            .boards
+            .iter()
+            .map(|b| app.shared.ask(&b.game, |reply| Command::State(None, reply))),
+    )
+    .await;
+    let mut entries = Vec::new();
+    let mut open = Vec::new();
+    for (b, state) in round.boards.iter().zip(states) {
+        let state = state?;
+        match codes(&state) {
+            Ok((white, black)) => {
+                let (Some(w), Some(k)) = (b.white.start_rank, b.black.start_rank) else {
+                    return Err(ApiError::unavailable(format!(
+                        "board {} has a player without a start rank",
+                        b.board
+                    )));
+                };
+                entries.push(RoundEntry {
+                    start_rank: w,
+                    opponent: Some(k),
+                    colour: Some(Colour::White),
+                    code: white.result_code(),
+                });
+                entries.push(RoundEntry {
+                    start_rank: k,
+                    opponent: Some(w),
+                    colour: Some(Colour::Black),
+                    code: black.result_code(),
+                });
+            }
+            Err(Open(why)) => open.push(json!({"board": b.board, "game": b.game, "state": why})),
+        }
+    }
+    if !open.is_empty() {
+        let states: Vec<String> = open
+            .iter()
+            .map(|o| {
+                format!(
+                    "board {} ({})",
+                    o["board"],
+                    o["state"].as_str().unwrap_or("?")
+                )
+            })
+            .collect();
+        return Err(ApiError::conflict(
+            "boards-open",
+            format!(
+                "{} without a final result yet: the TRF is given once every board has one",
+                states.join(", ")
+            ),
+        ));
+    }
+    for bye in &round.byes {
+        entries.push(RoundEntry {
+            start_rank: bye.start_rank,
+            opponent: None,
+            colour: None,
+            code: ResultCode::PairingAllocatedBye,
+        });
+    }
+    let written = tournament
+        .with_round(round.round as usize, &entries)
+        .map_err(|e| {
+            ApiError::unavailable(format!("this round cannot be written into the TRF: {e}"))
+        })?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&format!(
+                    "attachment; filename=\"round-{}.trf\"",
+                    round.round
+                ))
+                .unwrap_or(HeaderValue::from_static("attachment")),
+            ),
+        ],
+        written,
+    )
+        .into_response())
 }
 
 #[cfg(test)]
