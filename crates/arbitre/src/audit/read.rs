@@ -96,6 +96,26 @@ impl Tags {
         })
     }
 
+    /// The tags in their order in the file, each name at its last place
+    /// only (a later tag of the same name replaces it), as (name, value).
+    pub fn last_of_each(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let name = |&[a, b, _]: &[u32; 3]| &self.text.as_bytes()[a as usize..b as usize];
+        self.spans
+            .iter()
+            .enumerate()
+            .filter(move |&(i, span)| {
+                !self.spans[i + 1..]
+                    .iter()
+                    .any(|later| name(later) == name(span))
+            })
+            .map(|(_, &[a, b, c])| {
+                (
+                    &self.text[a as usize..b as usize],
+                    &self.text[b as usize..c as usize],
+                )
+            })
+    }
+
     /// The value of the first tag with this name (ASCII case ignored).
     pub fn get(&self, name: &str) -> Option<&str> {
         self.iter()
@@ -682,6 +702,11 @@ mod tests {
         assert_eq!(
             tags.iter().map(|(n, _)| n).collect::<Vec<_>>(),
             ["White", "Black", "white"]
+        );
+        tags.push(b"Black", b"later");
+        assert_eq!(
+            tags.last_of_each().collect::<Vec<_>>(),
+            [("White", "Müller"), ("white", "again"), ("Black", "later")]
         );
     }
 }
