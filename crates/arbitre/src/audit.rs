@@ -31,8 +31,9 @@
 //! - `unparseable`: a game the reader or the FEN tag could not read (with its
 //!   byte offset and line); the audit goes on with the next game.
 //!
-//! The code is in four parts: `read` (the inputs, their decompression and
-//! the pgn-reader visitor that turns them into games), `judge` (one game
+//! The code is in five parts: `read` (the inputs, their decompression and
+//! the pgn-reader visitor that turns them into games), `stray` (the text
+//! of a movetext that is no token the reader reads), `judge` (one game
 //! replayed through the engine, and the checks above), `report` (text, CSV
 //! and JSON, and the summary) and `command` (the reader thread, the batches
 //! and the workers, and the command line's entry, [`run`]); `kind` holds the
@@ -46,6 +47,7 @@ mod judge;
 mod kind;
 mod read;
 mod report;
+mod stray;
 
 pub use command::{audit_reader, run};
 pub use judge::time_control;

@@ -13,7 +13,11 @@
 //! search only when a rule needs the answer (a flag fall). The full search may
 //! end undecided: [`Mate::Unknown`] then asks the arbiter to rule.
 
-use shakmaty::{uci::UciMove, Bitboard, CastlingSide, Chess, Color, Position, Role, Square};
+use shakmaty::{uci::UciMove, CastlingSide, Chess, Color, Position, Role, Square};
+
+mod plain;
+
+use plain::{not_proven, Pawns};
 
 /// Whether a side can still checkmate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,31 +170,7 @@ pub fn can_checkmate_within(pos: &Chess, side: Color, max_nodes: Option<u64>) ->
 /// It also needs that the first line of its depth-limited search moved no
 /// queen, rook or knight, which only the search knows: this says "may".
 fn static_analysis_likely(pos: &Chess, side: Color) -> bool {
-    let board = pos.board();
-    let pawns = board.pawns();
-    let own = pawns & board.by_color(side);
-    let enemy = board.by_color(!side) & (pawns | board.kings());
-    let ahead = match side {
-        Color::White => own.shift(8),
-        Color::Black => own.shift(-8),
-    };
-    let blocked = (ahead & enemy).count() as i8;
-    let needed = ((pawns.count() as i8) / 2 - 2).max(1);
-    // the files of each side's pawns that are not about to promote
-    let files = |pawns: Bitboard, promoting: Bitboard| {
-        (pawns & !promoting)
-            .into_iter()
-            .fold(0u8, |files, sq| files | 1 << u8::from(sq.file()))
-    };
-    let white = files(
-        pawns & board.white(),
-        Bitboard::from_rank(shakmaty::Rank::Seventh),
-    );
-    let black = files(
-        pawns & board.black(),
-        Bitboard::from_rank(shakmaty::Rank::Second),
-    );
-    blocked >= needed && white == black
+    Pawns::of(pos.board(), side).static_analysis_likely()
 }
 
 /// `side` can checkmate, shown by a line of legal moves ending in its
@@ -243,9 +223,13 @@ fn unwinnable_fast(pos: &Chess, b: &chess::Board, side: Color) -> bool {
 }
 
 /// Sound fast test: `true` only if `side` provably cannot checkmate.
+/// `chasolver` is not asked where its answer is plain ([`plain`]).
 pub fn cannot_checkmate_fast(pos: &Chess, side: Color) -> bool {
     if pos.has_insufficient_material(side) {
         return true;
+    }
+    if not_proven(pos, side, &mut None) {
+        return false;
     }
     board(pos).is_some_and(|b| unwinnable_fast(pos, &b, side))
 }
@@ -262,6 +246,13 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
     }
     let white_material = pos.has_insufficient_material(Color::White);
     let black_material = pos.has_insufficient_material(Color::Black);
+    // a side whose fast test plainly fails ([`plain`]) makes the answer
+    let mut shuffle = None;
+    if !white_material && not_proven(pos, Color::White, &mut shuffle)
+        || !black_material && not_proven(pos, Color::Black, &mut shuffle)
+    {
+        return false;
+    }
     let Some(b) = board(pos) else {
         return false;
     };

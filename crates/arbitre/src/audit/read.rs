@@ -17,9 +17,9 @@ use std::{
 };
 
 use arbitre_laws::{Arg, Language, Millis};
-use pgn_reader::{Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 
-use super::{say, GameReport};
+use super::{say, stray::stray, GameReport};
 
 /// Games handed to the workers at a time.
 const BATCH: usize = 512;
@@ -60,140 +60,6 @@ pub(super) struct Stray {
     pub(super) token: String,
 }
 
-/// The first unreadable text of a game's bytes (tags and movetext): its
-/// index, the mainline moves before it, the text.
-struct Found {
-    at: usize,
-    moves_before: usize,
-    token: String,
-}
-
-/// Where a token of the movetext ends (pgn-reader's own delimiters).
-fn token_end(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'!'
-            | b'?'
-            | b'$'
-            | b';'
-            | b'.'
-            | b'*'
-    )
-}
-
-/// Looks over a game's bytes as pgn-reader reads them, for text it skips
-/// without a word: a token that is neither a move (SAN), a move number, a
-/// result, a NAG (`$n`, `!`, `?` and their pairs), a comment (`{…}`, `;`
-/// to the end of the line, a `%` line), nor a variation's parenthesis.
-fn stray(game: &[u8]) -> Option<Found> {
-    let n = game.len();
-    let mut i = 0;
-    // the tags (and a byte-order mark, blank lines, `%` lines before them)
-    loop {
-        while i < n && matches!(game[i], b' ' | b'\t' | b'\r' | b'\n') {
-            i += 1;
-        }
-        if game[i..].starts_with(b"\xef\xbb\xbf") {
-            i += 3;
-        } else if i < n && game[i] == b'%' {
-            i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i);
-        } else if i < n && game[i] == b'[' {
-            let mut quoted = false;
-            i += 1;
-            while i < n {
-                match game[i] {
-                    b'\\' if quoted => i += 1,
-                    b'"' => quoted = !quoted,
-                    b']' if !quoted => break,
-                    b'\n' => break,
-                    _ => {}
-                }
-                i += 1;
-            }
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    let mut depth = 0usize;
-    let mut moves = 0usize;
-    while i < n {
-        match game[i] {
-            b'\n' => {
-                i += 1;
-                if game.get(i) == Some(&b'%') {
-                    i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i);
-                }
-            }
-            b' ' | b'\t' | b'\r' | b'.' | b'!' | b'?' | b'*' => i += 1,
-            b'{' => i += memchr::memchr(b'}', &game[i..]).map_or(n - i, |j| j + 1),
-            b';' => i += memchr::memchr(b'\n', &game[i..]).unwrap_or(n - i),
-            b'(' => {
-                depth += 1;
-                i += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            _ => {
-                let start = i;
-                // `$` starts a NAG, a token of its own
-                if game[i] == b'$' {
-                    i += 1;
-                }
-                while i < n && !token_end(game[i]) {
-                    i += 1;
-                }
-                if i == start {
-                    // a delimiter out of place (a `}` with no `{`)
-                    i += 1;
-                }
-                let token = &game[start..i];
-                // Some(true): a move; Some(false): something else read
-                let read = match token {
-                    [b'}'] => None,
-                    [b'$', digits @ ..] => (!digits.is_empty()
-                        && digits.iter().all(u8::is_ascii_digit))
-                    .then_some(false),
-                    b"1-0" | b"0-1" | b"1/2-1/2" => Some(false),
-                    _ if token == "½-½".as_bytes() => Some(false),
-                    // a move number
-                    _ if token.iter().all(u8::is_ascii_digit) => Some(false),
-                    _ => {
-                        // castling with zeros, as pgn-reader reads it
-                        let zeros = [&b"0-0-0"[..], b"0-0"]
-                            .into_iter()
-                            .find(|c| token.starts_with(c))
-                            .is_some_and(|c| matches!(&token[c.len()..], b"" | b"+" | b"#"));
-                        (zeros || shakmaty::san::SanPlus::from_ascii(token).is_ok()).then_some(true)
-                    }
-                };
-                match read {
-                    None => {
-                        let text = String::from_utf8_lossy(token);
-                        return Some(Found {
-                            at: start,
-                            moves_before: moves,
-                            token: text.chars().take(40).collect(),
-                        });
-                    }
-                    Some(true) if depth == 0 => moves += 1,
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    None
-}
-
 /// A game's tags as read, names and values in one string (two allocations a
 /// game rather than two a tag): UTF-8, or Latin-1 decoded where a name or
 /// value is not valid UTF-8.
@@ -228,6 +94,26 @@ impl Tags {
                 &self.text[b as usize..c as usize],
             )
         })
+    }
+
+    /// The tags in their order in the file, each name at its last place
+    /// only (a later tag of the same name replaces it), as (name, value).
+    pub fn last_of_each(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let name = |&[a, b, _]: &[u32; 3]| &self.text.as_bytes()[a as usize..b as usize];
+        self.spans
+            .iter()
+            .enumerate()
+            .filter(move |&(i, span)| {
+                !self.spans[i + 1..]
+                    .iter()
+                    .any(|later| name(later) == name(span))
+            })
+            .map(|(_, &[a, b, c])| {
+                (
+                    &self.text[a as usize..b as usize],
+                    &self.text[b as usize..c as usize],
+                )
+            })
     }
 
     /// The value of the first tag with this name (ASCII case ignored).
@@ -313,12 +199,19 @@ fn parse_hms(text: &[u8]) -> Option<Millis> {
 #[derive(Default)]
 struct Collect {
     tags: Tags,
+    /// A tag with no value was read: the movetext may start elsewhere for
+    /// the look for stray text ([`stray`]), which counts as irregular.
+    irregular_tag: bool,
 }
 
 struct Body {
     tags: Tags,
     moves: Vec<RawMove>,
     marker: Option<PgnOutcome>,
+    /// The reader skipped text or read some leniently, skipped a variation
+    /// or read a tag with no value: the game's bytes may hold stray text
+    /// ([`stray`]).
+    irregular: bool,
 }
 
 impl Visitor for Collect {
@@ -328,6 +221,12 @@ impl Visitor for Collect {
 
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
         self.tags.clear();
+        self.irregular_tag = false;
+        ControlFlow::Continue(())
+    }
+
+    fn irregular_tag(&mut self, (): &mut Self::Tags) -> ControlFlow<Self::Output> {
+        self.irregular_tag = true;
         ControlFlow::Continue(())
     }
 
@@ -346,6 +245,7 @@ impl Visitor for Collect {
             tags: Tags::default(),
             moves: Vec::with_capacity(100),
             marker: None,
+            irregular: self.irregular_tag,
         })
     }
 
@@ -375,6 +275,17 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
+    fn irregular(&mut self, body: &mut Self::Movetext) -> ControlFlow<Self::Output> {
+        body.irregular = true;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, body: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+        // skipped unread: its text is looked over with the rest
+        body.irregular = true;
+        ControlFlow::Continue(Skip(true))
+    }
+
     fn outcome(
         &mut self,
         body: &mut Self::Movetext,
@@ -402,7 +313,8 @@ struct Tally {
     pending: std::collections::VecDeque<u64>,
     failed: Option<String>,
     /// The bytes read from `kept_from` on: the current game's, looked over
-    /// for text the PGN reader skips without a word ([`stray`]).
+    /// for stray text ([`stray`]) where the reader found its movetext
+    /// irregular.
     kept: Vec<u8>,
     kept_from: u64,
 }
@@ -655,7 +567,8 @@ pub(super) fn read_all(
                     let end = t.bytes - reader.buffer().len() as u64;
                     let from = (offset - t.kept_from) as usize;
                     let to = (end - t.kept_from) as usize;
-                    if let Some(found) = t.kept.get(from..to).and_then(stray) {
+                    let found = body.irregular.then(|| t.kept.get(from..to)).flatten();
+                    if let Some(found) = found.and_then(stray) {
                         let at = offset + found.at as u64;
                         raw.moves.truncate(found.moves_before);
                         raw.stray = Some(Stray {
@@ -734,6 +647,31 @@ pub(super) fn read_all(
     }
 }
 
+/// Each game of `text` the reader could read: its bytes, and whether the
+/// reader found its movetext irregular (for the test of [`stray`]).
+#[cfg(test)]
+pub(super) fn games_read(text: &[u8]) -> Vec<(std::ops::Range<usize>, bool)> {
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let mut reader = Reader::new(Counting {
+        inner: text,
+        tally: tally.clone(),
+    });
+    let at = |reader: &Reader<_>| tally.borrow().bytes as usize - reader.buffer().len();
+    let mut visitor = Collect::default();
+    let mut games = Vec::new();
+    while reader.has_more().unwrap_or(false) {
+        let from = at(&reader);
+        match reader.read_game(&mut visitor) {
+            Ok(Some(body)) => games.push((from..at(&reader), body.irregular)),
+            Ok(None) => break,
+            Err(_) => {
+                let _ = reader.skip_game();
+            }
+        }
+    }
+    games
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -764,6 +702,11 @@ mod tests {
         assert_eq!(
             tags.iter().map(|(n, _)| n).collect::<Vec<_>>(),
             ["White", "Black", "white"]
+        );
+        tags.push(b"Black", b"later");
+        assert_eq!(
+            tags.last_of_each().collect::<Vec<_>>(),
+            [("White", "Müller"), ("white", "again"), ("Black", "later")]
         );
     }
 }

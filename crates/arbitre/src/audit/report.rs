@@ -34,12 +34,9 @@ struct TagsJson<'a>(&'a Tags);
 impl Serialize for TagsJson<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let tags = self.0;
         let mut map = serializer.serialize_map(None)?;
-        for (i, (k, v)) in tags.iter().enumerate() {
-            if !tags.iter().skip(i + 1).any(|(later, _)| later == k) {
-                map.serialize_entry(k, v)?;
-            }
+        for (k, v) in self.0.last_of_each() {
+            map.serialize_entry(k, v)?;
         }
         map.end()
     }
