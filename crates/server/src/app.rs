@@ -272,6 +272,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rounds/{id}", get(crate::rounds::get_round))
         .route("/api/rounds/{id}/pgn", get(crate::rounds::feed::round_pgn))
         .route("/api/rounds/{id}/trf", get(crate::rounds::trf::round_trf))
+        .route(
+            "/api/rounds/{id}/events",
+            post(crate::rounds::act::round_event).layer(small),
+        )
         .route("/api/games/{id}", get(game_state))
         .route("/api/game-type", get(game_type))
         .route("/api/games/{id}/events", post(post_event).layer(small))

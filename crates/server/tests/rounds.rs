@@ -459,3 +459,81 @@ async fn a_trf_that_cannot_be_read_is_named_by_line_and_column() {
         .await;
     assert_eq!(games.json["games"].as_array().unwrap().len(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_hundred_boards_created_started_and_stopped_in_three_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open_at(&sqlite(&dir), None).await;
+    let boards: Vec<Value> = (1..=300)
+        .map(|n| json!({"board": n, "white": {"name": format!("White {n}")}, "black": {"name": format!("Black {n}")}}))
+        .collect();
+    let created = create(
+        &api,
+        &json!({"edition": "fide-2023", "time_control": "5400+30", "round": 1, "pairings": {"boards": boards}}),
+    )
+    .await;
+    assert_eq!(created["boards"].as_array().unwrap().len(), 300);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let act = |body: Value| {
+        let (api, id) = (&api, id.clone());
+        async move {
+            api.request(
+                "POST",
+                &format!("/api/rounds/{id}/events"),
+                Some(ORGANISER),
+                &[],
+                body.to_string(),
+            )
+            .await
+        }
+    };
+    let started = act(json!({"start": true})).await;
+    assert_eq!(started.status, StatusCode::OK, "{}", started.text);
+    let answers = started.json["boards"].as_array().unwrap();
+    assert_eq!(answers.len(), 300);
+    assert!(
+        answers.iter().all(|a| a["accepted"] == true),
+        "{}",
+        started.text
+    );
+    // board 1 ends; stopping the round's clocks leaves it alone
+    play_moves(&api, &created, 0, &["f3", "e5", "g4", "Qh4#"]).await;
+    let stopped = act(json!({"stop_clocks": true})).await;
+    let answers = stopped.json["boards"].as_array().unwrap();
+    assert_eq!(answers[0]["skipped"], "finished", "{}", stopped.text);
+    assert!(answers[1..].iter().all(|a| a["accepted"] == true));
+    let state = api
+        .request(
+            "GET",
+            &format!(
+                "/api/games/{}",
+                created["boards"][7]["game"].as_str().unwrap()
+            ),
+            None,
+            &[],
+            String::new(),
+        )
+        .await;
+    assert_eq!(state.json["running"], Value::Null, "{}", state.text);
+    // only the arbiter's actions for a whole round; only the organiser
+    let refused = act(json!({"move": "e4"})).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let anyone = api
+        .request(
+            "POST",
+            &format!("/api/rounds/{id}/events"),
+            None,
+            &[],
+            json!({"start": true}).to_string(),
+        )
+        .await;
+    assert_eq!(anyone.status, StatusCode::UNAUTHORIZED);
+}
+
+/// Moves on a board already started.
+async fn play_moves(api: &Api, created: &Value, board: usize, moves: &[&str]) {
+    for (i, san) in moves.iter().enumerate() {
+        let seat = if i % 2 == 0 { "white" } else { "black" };
+        event(api, created, board, seat, json!({"move": san})).await;
+    }
+}

@@ -5,6 +5,7 @@
 //! `rounds`) holds what ties them: the boards in order, their players as
 //! the pairing program knows them, the byes and the TRF.
 
+pub mod act;
 pub mod feed;
 pub mod files;
 pub mod request;
