@@ -482,7 +482,7 @@ async fn create_game(
     let request = GameRequest::parse(&text).map_err(ApiError::record)?;
     let made = app.arbiter_key_for(&request)?;
     let new = app
-        .create(request, made.as_ref().map(|m| &m.public), lang)
+        .create(request, made.as_ref().map(|m| &m.public), lang, None)
         .await?;
     Ok(created(&new.id, &new.tokens, made, new.sealable))
 }
@@ -523,6 +523,7 @@ impl App {
         mut request: GameRequest,
         made: Option<&String>,
         lang: Language,
+        delay: Option<u64>,
     ) -> Result<NewlyCreated, ApiError> {
         // an online game compensates network lag unless the organiser says
         // not to; an over-the-board game never does (the engine refuses it)
@@ -543,6 +544,7 @@ impl App {
             arbiter_starts: true,
             origin_ms: created_ms,
             lang: Some(lang.code().into()),
+            broadcast_delay: delay,
         };
         let live = LiveGame::create(request.setup, lang).map_err(ApiError::record)?;
         let id = new_id()?;
@@ -644,6 +646,7 @@ async fn import_game(
         // the game goes on from its last instant, now
         origin_ms: created_ms.saturating_sub(game.now().millis()),
         lang: Some(lang.code().into()),
+        broadcast_delay: None,
     };
     let id = new_id()?;
     let (hashes, tokens) = seat_tokens()?;
@@ -836,6 +839,7 @@ async fn game_type(
 async fn game_state(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError {
@@ -846,11 +850,23 @@ async fn game_state(
         None => None,
         Some(_) => Some(language(&query, app.shared.lang)?),
     };
-    Ok(Json(
-        app.shared
-            .ask(&id, |reply| Command::State(lang, reply))
-            .await?,
-    ))
+    let state = app
+        .shared
+        .ask(&id, |reply| Command::State(lang, reply))
+        .await?;
+    // a board broadcast with a delay: the public sees it as it stood then
+    if let Some(until) = app.shared.public_until(&id) {
+        if !sees_the_present(&app, &headers, &id).await {
+            return Ok(Json(app.shared.state_at(&id, until, lang).await?));
+        }
+    }
+    Ok(Json(state))
+}
+
+/// Whether a request holds a token of game `id` (a seat's, or the
+/// organiser's): it sees the game as it is, whatever the broadcast delay.
+async fn sees_the_present(app: &App, headers: &HeaderMap, id: &str) -> bool {
+    headers.contains_key(header::AUTHORIZATION) && app.actor(headers, id).await.is_ok()
 }
 
 /// `POST /api/games/{id}/events`: one event, answered once it is on disk.
@@ -965,8 +981,10 @@ async fn submit_in(
 async fn game_pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let pgn = app.shared.pgn(&id).await?;
+    let public = !sees_the_present(&app, &headers, &id).await;
+    let pgn = app.shared.pgn(&id, public).await?;
     Ok((
         [(
             header::CONTENT_TYPE,

@@ -157,6 +157,7 @@ pub async fn build(config: Config) -> Result<(Arc<App>, Option<String>), StartEr
         closing,
         takeovers: Default::default(),
         resumes: Default::default(),
+        delays: Default::default(),
     });
     resume_live_games(&shared).await?;
     Ok((App::new(shared, config.limits), new_organiser_token))

@@ -220,12 +220,59 @@ async fn the_feed_lags_by_the_broadcast_delay() {
     }
     let now = feed(&api, &id).await;
     assert!(!now.contains("e4"), "15 minutes behind: no move yet: {now}");
+    // the board's own reads: the public's delayed, the seats' and the
+    // organiser's the present
+    let b = &created["boards"][0];
+    let game = b["game"].as_str().unwrap();
+    let state = |token: Option<&str>| {
+        let path = format!("/api/games/{game}");
+        let token = token.map(str::to_owned);
+        let api = &api;
+        async move {
+            api.request("GET", &path, token.as_deref(), &[], String::new())
+                .await
+                .json
+        }
+    };
+    assert_eq!(state(None).await["scoresheet"], json!([]), "the public");
+    assert_eq!(state(None).await["running"], Value::Null);
+    assert_eq!(
+        state(b["tokens"]["black"].as_str()).await["scoresheet"],
+        json!(["e4", "e5"])
+    );
+    assert_eq!(
+        state(Some(ORGANISER)).await["scoresheet"],
+        json!(["e4", "e5"])
+    );
+    let public_pgn = api
+        .request(
+            "GET",
+            &format!("/api/games/{game}/pgn"),
+            None,
+            &[],
+            String::new(),
+        )
+        .await
+        .text;
+    assert!(!public_pgn.contains("e4"), "{public_pgn}");
+    let seat_pgn = api
+        .request(
+            "GET",
+            &format!("/api/games/{game}/pgn"),
+            b["tokens"]["white"].as_str(),
+            &[],
+            String::new(),
+        )
+        .await
+        .text;
+    assert!(seat_pgn.contains("1. e4"), "{seat_pgn}");
     tokio::time::advance(Duration::from_secs(901)).await;
     let later = feed(&api, &id).await;
     assert!(
         later.contains("1. e4 {[%clk") && later.contains("e5"),
         "{later}"
     );
+    assert_eq!(state(None).await["scoresheet"], json!(["e4", "e5"]));
     assert_eq!(
         api.request(
             "GET",

@@ -80,6 +80,10 @@ pub struct GameMeta {
     /// The language of the game's messages.
     #[serde(default)]
     pub lang: Option<String>,
+    /// A board of a round broadcast with a delay (s): the public sees the
+    /// game as it stood that long ago (ROUNDS.md, "The broadcast feed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broadcast_delay: Option<u64>,
 }
 
 /// What every owner shares: the store, the clock, the keys, the metrics.
@@ -108,6 +112,9 @@ pub struct Shared {
     /// rebuilt after a restart), with its start: recorded by whichever
     /// owner of the game is loaded first, before anything else reaches it.
     pub resumes: Mutex<HashMap<String, i64>>,
+    /// The games broadcast with a delay (s), as their owners were loaded
+    /// or created: their public reads show them as they stood then.
+    pub delays: Mutex<HashMap<String, u64>>,
 }
 
 /// A message of a game's streams, as sent (one JSON line).

@@ -241,6 +241,17 @@ pub(super) fn corrupt(id: &str, e: String) -> ApiError {
 
 /// A stored game's metadata, its whole log, and the answers given to its
 /// `client_id`s in the log's order.
+/// A stored game as it stood at `until` (epoch ms): the entries stored
+/// after that instant left out (before the game's creation, all of them).
+fn cut(stored: &mut StoredGame, meta: &GameMeta, until: i64) {
+    let stood = |t: Instant| server_ms(t, meta.origin_ms) <= until;
+    stored.entries.retain(|e| match &e.entry {
+        arbitre_record::stored::Entry::Event(event) => stood(event.t),
+        arbitre_record::stored::Entry::Time(t) => stood(*t),
+    });
+    stored.outcome = None;
+}
+
 pub(super) type Read = (GameMeta, StoredGame, Vec<(String, Answer)>);
 
 pub(super) fn read_stored(loaded: &LoadedGame) -> Result<Read, ApiError> {
@@ -273,6 +284,35 @@ impl Shared {
             .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))
     }
 
+    /// The instant the public sees game `id` at, if it is broadcast with a
+    /// delay (its owner loaded: `ask` it first).
+    pub(crate) fn public_until(&self, id: &str) -> Option<i64> {
+        let delay = *self
+            .delays
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)?;
+        Some(self.clock.now_ms() - i64::try_from(delay).unwrap_or(i64::MAX / 2_000) * 1000)
+    }
+
+    /// The state of game `id` as it stood at `until` (a broadcast delay),
+    /// replayed from the entries stored by then.
+    pub(crate) async fn state_at(
+        &self,
+        id: &str,
+        until: i64,
+        lang: Option<Language>,
+    ) -> Result<Value, ApiError> {
+        let loaded = self.load(id).await?;
+        let (meta, mut stored, _) = read_stored(&loaded)?;
+        cut(&mut stored, &meta, until);
+        let lang = lang.unwrap_or_else(|| language(&meta, self.lang));
+        let (mut live, _) =
+            LiveGame::restore(stored, Vec::new(), lang).map_err(|e| corrupt(id, e.to_string()))?;
+        let at = game_time(until, meta.origin_ms).max(live.game().now());
+        Ok(live.state(at))
+    }
+
     /// A game as PGN with the caller's tags (a round's feed), as it stood at
     /// `until_ms` (a broadcast delay; the present when `None`): the entries
     /// stored after that instant left out, so that its moves, clocks and
@@ -286,21 +326,22 @@ impl Shared {
         let loaded = self.load(id).await?;
         let (meta, mut stored, _) = read_stored(&loaded)?;
         if let Some(until) = until_ms {
-            // (before the game's creation, nothing of it yet)
-            let stood = |t: Instant| server_ms(t, meta.origin_ms) <= until;
-            stored.entries.retain(|e| match &e.entry {
-                arbitre_record::stored::Entry::Event(event) => stood(event.t),
-                arbitre_record::stored::Entry::Time(t) => stood(*t),
-            });
-            stored.outcome = None;
+            cut(&mut stored, &meta, until);
         }
         pgn::export(&stored, tags, language(&meta, self.lang)).map_err(ApiError::record)
     }
 
-    /// A game as PGN, from its stored log (what is committed).
-    pub async fn pgn(&self, id: &str) -> Result<String, ApiError> {
+    /// A game as PGN, from its stored log (what is committed); for the
+    /// `public` (no token of the game), a board broadcast with a delay as
+    /// it stood that long ago.
+    pub async fn pgn(&self, id: &str, public: bool) -> Result<String, ApiError> {
         let loaded = self.load(id).await?;
-        let (meta, stored, _) = read_stored(&loaded)?;
+        let (meta, mut stored, _) = read_stored(&loaded)?;
+        if let Some(delay) = meta.broadcast_delay.filter(|d| *d > 0 && public) {
+            let until =
+                self.clock.now_ms() - i64::try_from(delay).unwrap_or(i64::MAX / 2_000) * 1000;
+            cut(&mut stored, &meta, until);
+        }
         let mut tags: pgn::Tags = Vec::new();
         for (key, tag) in [
             ("event", "Event"),

@@ -31,6 +31,13 @@ impl Owner {
         lease: u64,
     ) -> Owner {
         let sealer = sealer(&shared, &meta).ok().flatten();
+        if let Some(delay) = meta.broadcast_delay.filter(|d| *d > 0) {
+            shared
+                .delays
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(id.clone(), delay);
+        }
         // a subscriber more than 8 entries behind re-reads them from the
         // store (stream.rs): the ring need not be longer
         let (events, _) = broadcast::channel(8);

@@ -109,11 +109,12 @@ pub(crate) async fn create_round(
         None => None,
     };
     let public = made.as_ref().map(|m| &m.public);
+    let delay = (request.broadcast_delay > 0).then_some(request.broadcast_delay);
     let created = join_all(
         request
             .games
             .iter()
-            .map(|game| app.create(game.clone(), public, lang)),
+            .map(|game| app.create(game.clone(), public, lang, delay)),
     )
     .await;
     let mut boards = Vec::with_capacity(created.len());
