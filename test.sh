@@ -66,6 +66,10 @@ fi
 # answer as documented (tests/schemathesis.sh)
 tests/schemathesis.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
 
+# a round's TRF given back by the server, read by PyPI's trf with every
+# column checked (tests/trf_readback.sh)
+tests/trf_readback.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
+
 # The pages in a real browser (web/tests/run.mjs: Playwright's
 # playwright-core, pinned in web/package-lock.json, driving Debian's
 # Chromium headless against the server binary just tested). Chromium is
