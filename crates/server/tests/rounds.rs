@@ -584,3 +584,153 @@ async fn play_moves(api: &Api, created: &Value, board: usize, moves: &[&str]) {
         event(api, created, board, seat, json!({"move": san})).await;
     }
 }
+
+/// A game of the feed as a PGN reader sees it: its tags, its main line
+/// with the comments after each move, and the variations it would skip.
+#[derive(Default)]
+struct FeedGame {
+    tags: std::collections::HashMap<String, String>,
+    moves: Vec<(String, Vec<String>)>,
+    variations: usize,
+}
+
+struct Read;
+
+impl pgn_reader::Visitor for Read {
+    type Tags = FeedGame;
+    type Movetext = FeedGame;
+    type Output = FeedGame;
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<FeedGame, FeedGame> {
+        std::ops::ControlFlow::Continue(FeedGame::default())
+    }
+
+    fn tag(
+        &mut self,
+        game: &mut FeedGame,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> std::ops::ControlFlow<FeedGame> {
+        game.tags.insert(
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        );
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, game: FeedGame) -> std::ops::ControlFlow<FeedGame, FeedGame> {
+        std::ops::ControlFlow::Continue(game)
+    }
+
+    fn san(
+        &mut self,
+        game: &mut FeedGame,
+        san: pgn_reader::SanPlus,
+    ) -> std::ops::ControlFlow<FeedGame> {
+        game.moves.push((san.to_string(), Vec::new()));
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut FeedGame,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> std::ops::ControlFlow<FeedGame> {
+        if let Some((_, comments)) = game.moves.last_mut() {
+            comments.push(String::from_utf8_lossy(comment.as_bytes()).into_owned());
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        game: &mut FeedGame,
+    ) -> std::ops::ControlFlow<FeedGame, pgn_reader::Skip> {
+        game.variations += 1;
+        std::ops::ControlFlow::Continue(pgn_reader::Skip(true))
+    }
+
+    fn end_game(&mut self, game: FeedGame) -> FeedGame {
+        game
+    }
+}
+
+#[tokio::test]
+async fn the_feed_read_by_a_pgn_reader_every_tag_and_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = open_at(&sqlite(&dir), None).await;
+    let created = create(&api, &round_body(0)).await;
+    play(&api, &created, 0, &["e4", "e5", "Nf3"]).await;
+    // an illegal move attempted on board 2 is no part of any line
+    play(&api, &created, 1, &["d4"]).await;
+    let b = &created["boards"][1];
+    let _ = api
+        .request(
+            "POST",
+            &format!("/api/games/{}/events", b["game"].as_str().unwrap()),
+            b["tokens"]["black"].as_str(),
+            &[],
+            json!({"move": "Ke6"}).to_string(),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let feed = api
+        .request(
+            "GET",
+            &format!("/api/rounds/{id}/pgn"),
+            None,
+            &[],
+            String::new(),
+        )
+        .await;
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(feed.text.as_bytes()));
+    let mut games = Vec::new();
+    while let Some(game) = reader.read_game(&mut Read).unwrap() {
+        games.push(game);
+    }
+    assert_eq!(games.len(), 2, "{}", feed.text);
+    let expected_tags = [
+        [
+            ("Round", "5.1"),
+            ("White", "Bernard, Léa"),
+            ("Black", "Petit, Hugo"),
+            ("WhiteFideId", "651001"),
+            ("WhiteElo", "2305"),
+        ],
+        [
+            ("Round", "5.2"),
+            ("White", "Martin, Claire"),
+            ("Black", "Durand, Paul"),
+            ("BlackFideId", "651003"),
+            ("BlackTitle", "IM"),
+        ],
+    ];
+    for (game, tags) in games.iter().zip(expected_tags) {
+        for (k, v) in tags {
+            assert_eq!(
+                game.tags.get(k).map(String::as_str),
+                Some(v),
+                "{k}: {:?}",
+                game.tags
+            );
+        }
+        for k in ["Event", "Site", "Date", "Result", "TimeControl"] {
+            assert!(game.tags.contains_key(k), "{k}: {:?}", game.tags);
+        }
+        assert_eq!(game.tags["Result"], "*");
+        assert_eq!(game.variations, 0, "no variation: {}", feed.text);
+        for (san, comments) in &game.moves {
+            let clocks: Vec<&String> = comments.iter().filter(|c| c.contains("[%clk ")).collect();
+            assert_eq!(clocks.len(), 1, "one clock after {san}: {comments:?}");
+            let clk = clocks[0].split("[%clk ").nth(1).unwrap();
+            let hms: Vec<&str> = clk
+                .trim_end_matches(|c| c == ']' || c == ' ')
+                .split(':')
+                .collect();
+            assert_eq!(hms.len(), 3, "h:mm:ss after {san}: {clk}");
+        }
+    }
+    let line = |g: &FeedGame| g.moves.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>();
+    assert_eq!(line(&games[0]), ["e4", "e5", "Nf3"]);
+    assert_eq!(line(&games[1]), ["d4"], "the illegal attempt is in no line");
+}
