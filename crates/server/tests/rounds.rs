@@ -723,10 +723,7 @@ async fn the_feed_read_by_a_pgn_reader_every_tag_and_clock() {
             let clocks: Vec<&String> = comments.iter().filter(|c| c.contains("[%clk ")).collect();
             assert_eq!(clocks.len(), 1, "one clock after {san}: {comments:?}");
             let clk = clocks[0].split("[%clk ").nth(1).unwrap();
-            let hms: Vec<&str> = clk
-                .trim_end_matches(|c| c == ']' || c == ' ')
-                .split(':')
-                .collect();
+            let hms: Vec<&str> = clk.trim_end_matches([']', ' ']).split(':').collect();
             assert_eq!(hms.len(), 3, "h:mm:ss after {san}: {clk}");
         }
     }
