@@ -177,6 +177,15 @@ pub struct GameState {
     initial_fen: String,
     /// The moves on the board in UCI, one per scoresheet entry.
     uci: Vec<String>,
+    /// Each player's illegal moves so far (art. 7.5).
+    illegal_moves: Counts,
+}
+
+/// A number for each side.
+#[derive(ToSchema)]
+pub struct Counts {
+    white: u32,
+    black: u32,
 }
 
 /// A value for each side.

@@ -155,7 +155,10 @@ async fn a_round_from_json_boards_played_and_broadcast() {
         assert!(pgn.contains(tag), "{tag} in {pgn}");
     }
     assert!(!pgn.contains("[BlackFideId \"\"]"), "no empty tags: {pgn}");
-    assert!(pgn.contains("2. g4 {[%clk 1:30:59]} Qh4#"), "{pgn}");
+    assert!(
+        pgn.contains("2. g4 {[%clk 1:3") && pgn.contains("]} Qh4# {[%clk"),
+        "{pgn}"
+    );
     assert_eq!(
         pgn.matches("[%clk ").count(),
         6,
@@ -670,7 +673,7 @@ async fn the_feed_read_by_a_pgn_reader_every_tag_and_clock() {
             &format!("/api/games/{}/events", b["game"].as_str().unwrap()),
             b["tokens"]["black"].as_str(),
             &[],
-            json!({"move": "Ke6"}).to_string(),
+            json!({"move": "e8e6"}).to_string(),
         )
         .await;
     let id = created["id"].as_str().unwrap();
@@ -730,4 +733,30 @@ async fn the_feed_read_by_a_pgn_reader_every_tag_and_clock() {
     let line = |g: &FeedGame| g.moves.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>();
     assert_eq!(line(&games[0]), ["e4", "e5", "Nf3"]);
     assert_eq!(line(&games[1]), ["d4"], "the illegal attempt is in no line");
+    // the round's view counts each player's illegal moves, shows the clocks
+    let view = api
+        .request(
+            "GET",
+            &format!("/api/rounds/{id}"),
+            None,
+            &[],
+            String::new(),
+        )
+        .await;
+    let board2 = &view.json["boards"][1];
+    assert_eq!(
+        board2["illegal_moves"],
+        json!({"white": 0, "black": 1}),
+        "{}",
+        view.text
+    );
+    assert_eq!(
+        view.json["boards"][0]["illegal_moves"],
+        json!({"white": 0, "black": 0})
+    );
+    assert_eq!(view.json["boards"][0]["running"], "black");
+    assert!(
+        board2["clocks"]["white"].as_f64().unwrap() > 5400.0,
+        "{board2}"
+    );
 }

@@ -44,6 +44,13 @@ impl Owner {
             map.insert("id".into(), json!(self.id));
             map.insert("alerts".into(), Value::Array(self.alerts(lang)));
             map.insert("sealable".into(), Value::Bool(self.sealer.is_some()));
+            // each player's illegal moves so far (extension: a round's view
+            // counts them per player)
+            let illegal = self.live.game().illegal_moves();
+            map.insert(
+                "illegal_moves".into(),
+                json!({"white": illegal.white, "black": illegal.black}),
+            );
             if lang != self.live.lang() {
                 let log = self.live.game().log();
                 let written = self.live.game().notation();

@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use crate::{
     app::{body_text, language, App, LangQuery},
     error::ApiError,
-    owner::store_unavailable,
+    owner::{store_unavailable, Command},
 };
 use arbitre_store::{RoundRow, StoreError};
 use request::{Bye, Player, RoundRequest};
@@ -197,6 +197,32 @@ async fn board_rows(app: &App, round: &StoredRound) -> Vec<Value> {
         .collect()
 }
 
+/// What the arbiter of a round sees of each board besides its listing:
+/// the clocks, whose runs, what waits for him (a ruling, an offer,
+/// alerts) and each player's illegal moves — from each game's
+/// owner (extension of ROUNDS.md's `GET /api/rounds/{id}`).
+async fn board_details(app: &App, round: &StoredRound, rows: &mut [Value]) {
+    let states = join_all(
+        round
+            .boards
+            .iter()
+            .map(|b| app.shared.ask(&b.game, |reply| Command::State(None, reply))),
+    )
+    .await;
+    for (row, state) in rows.iter_mut().zip(states) {
+        let Ok(state) = state else { continue };
+        if let Value::Object(map) = row {
+            for key in ["clocks", "running", "awaiting", "offer", "illegal_moves"] {
+                map.insert(key.into(), state[key].clone());
+            }
+            map.insert(
+                "alerts".into(),
+                json!(state["alerts"].as_array().map_or(0, Vec::len)),
+            );
+        }
+    }
+}
+
 /// `GET /api/rounds` (anyone).
 pub(crate) async fn list_rounds(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
     let rows = app.shared.store.rounds().await.map_err(store_unavailable)?;
@@ -221,7 +247,8 @@ pub(crate) async fn get_round(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let round = load(&app, &id).await?;
-    let boards = board_rows(&app, &round).await;
+    let mut boards = board_rows(&app, &round).await;
+    board_details(&app, &round, &mut boards).await;
     Ok(Json(json!({
         "id": id, "event": round.event, "site": round.site, "date": round.date,
         "round": round.round, "broadcast_delay": round.broadcast_delay,
