@@ -123,7 +123,7 @@ export function roundsSection({ tr, token, needToken }) {
       a.textContent = roundName(t, r);
       const about = document.createElement('span');
       about.className = 'small';
-      about.textContent = ` · ${t('ui-console-count-games', { count: r.boards })} · ${t(r.finished ? 'ui-rounds-finished' : 'ui-rounds-under-way')} · `;
+      about.textContent = ` · ${t('ui-rounds-boards-n', { count: r.boards })} · ${t(r.finished ? 'ui-rounds-finished' : 'ui-rounds-under-way')} · `;
       const hall = document.createElement('a');
       hall.href = `/rounds/${encodeURIComponent(r.id)}/hall`;
       hall.textContent = t('ui-round-hall');

@@ -983,3 +983,7 @@ ui-round-moves-n = { $count ->
         [one] { $count } move
        *[other] { $count } moves
     }
+ui-rounds-boards-n = { $count ->
+        [one] { $count } board
+       *[other] { $count } boards
+    }

@@ -1002,3 +1002,7 @@ ui-round-moves-n = { $count ->
         [one] { $count } coup
        *[other] { $count } coups
     }
+ui-rounds-boards-n = { $count ->
+        [one] { $count } échiquier
+       *[other] { $count } échiquiers
+    }
