@@ -30,6 +30,7 @@ export function roundsSection({ tr, token, needToken }) {
       if (file) $(`#r-${name}`).value = await file.text();
     });
   }
+  if (!$('#r-time-control').value) $('#r-time-control').value = '90 min + 30 s';
   $('#r-edition').replaceChildren(...[...$('#edition').options].map((o) => new Option(o.text, o.value)));
 
   function error(message, field) {
