@@ -19,7 +19,7 @@ mkdirSync(out, { recursive: true });
 await build({
   // envelope.js (HPKE, Ed25519: most of the weight) is loaded by the game
   // page only when an arbiter opens an envelope with his key
-  entryPoints: [join(here, 'src/game.js'), join(here, 'src/console.js'), join(here, 'src/envelope.js')],
+  entryPoints: [join(here, 'src/game.js'), join(here, 'src/console.js'), join(here, 'src/round.js'), join(here, 'src/envelope.js')],
   external: ['/assets/*'],
   bundle: true,
   minify: true,
@@ -34,7 +34,7 @@ const board = ['chessground.base.css', 'chessground.brown.css', 'chessground.cbu
   .map((f) => `/* ${f} (@lichess-org/chessground, GPL-3.0-or-later; cburnett pieces by Colin M.L. Burnett, GPL-2.0-or-later) */\n${readFileSync(join(cg, f), 'utf8')}`)
   .join('\n');
 writeFileSync(join(out, 'board.css'), board);
-for (const f of ['style.css', 'console.css', 'game.html', 'console.html']) copyFileSync(join(here, 'src', f), join(out, f));
+for (const f of ['style.css', 'console.css', 'round.css', 'game.html', 'console.html', 'round.html', 'hall.html']) copyFileSync(join(here, 'src', f), join(out, f));
 
 if (check) {
   const dist = join(here, 'dist');

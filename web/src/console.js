@@ -13,7 +13,8 @@ import { pending } from './rulings.js';
 import { readTimeControl, describe, parsePgn } from './timecontrol.js';
 import { watchGames } from './console-live.js';
 import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
-import qrcode from 'qrcode-generator';
+import { qr as qrCode, download } from './qr.js';
+import { roundsSection } from './console-rounds.js';
 
 const $ = (sel) => document.querySelector(sel);
 const TOKEN = 'arbitre-token';
@@ -440,43 +441,6 @@ function saveKey() {
   download(`arbiter-${created.id}.key`, text, 'application/json');
 }
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 2000);
-}
-
-// The link as a QR code, for a phone at the board: an SVG drawn here from
-// the code's modules (nothing fetched, nothing parsed as markup).
-function qr(href, label) {
-  const code = qrcode(0, 'M');
-  code.addData(href);
-  code.make();
-  const n = code.getModuleCount();
-  const margin = 4;
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${n + 2 * margin} ${n + 2 * margin}`);
-  svg.setAttribute('class', 'qr');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `${t('ui-qr')} — ${label}`);
-  let d = '';
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (code.isDark(r, c)) d += `M${c + margin},${r + margin}h1v1h-1z`;
-  const background = document.createElementNS(ns, 'rect');
-  background.setAttribute('width', '100%');
-  background.setAttribute('height', '100%');
-  background.setAttribute('fill', '#fff');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', d);
-  svg.append(background, path);
-  return svg;
-}
-
 function linkItem(seat, what, name, href) {
   const label = `${what} — ${name}`;
   const li = document.createElement('li');
@@ -520,7 +484,7 @@ function linkItem(seat, what, name, href) {
   row.className = 'inline no-print';
   row.append(copy, said);
   const figure = document.createElement('figure');
-  figure.append(qr(href, label));
+  figure.append(qrCode(href, `${t('ui-qr')} — ${label}`));
   const caption = document.createElement('figcaption');
   caption.textContent = label;
   figure.append(caption);
@@ -531,6 +495,7 @@ function linkItem(seat, what, name, href) {
 // ------------------------------------------------------------------ the round
 
 let live = null;
+let rounds = null;
 
 function clock(seconds) {
   if (seconds === null || seconds === undefined) return '–';
@@ -1051,6 +1016,7 @@ function retranslate() {
   drawPresets();
   timeControlChanged();
   drawCreated();
+  rounds?.draw();
   drawn = '';
   render();
   if (live) liveStatus(live.up(), live.updated());
@@ -1082,6 +1048,7 @@ async function main() {
   };
   $('#pgn-all').onclick = pgnAll;
   if (!$('#time-control').value) $('#time-control').value = '90 min + 30 s';
+  rounds = roundsSection({ tr: () => t, token: currentToken, needToken });
   live = watchGames({ onChange: render, onStatus: liveStatus, lang: () => t.lang });
   // an alert acknowledged on a game's page (another tab): cleared here
   onAcknowledged(() => {
@@ -1094,7 +1061,7 @@ async function main() {
     $('#token').value = saved;
     await openWithToken();
   }
-  await live.start();
+  await Promise.all([live.start(), rounds.refresh()]);
   setInterval(tickClocks, 1000);
 }
 

@@ -170,8 +170,8 @@ export const scenarios = [
     if (!(await tc.evaluate((el) => document.activeElement === el))) throw new Error('the focus is not on the field in error');
     await h.shot(page, 'console-time-control-refused');
     await tc.fill('40 moves in 2 h, then 1 h');
-    await page.getByRole('textbox', { name: 'Event' }).fill('Open de Paris');
-    await page.getByRole('textbox', { name: 'Round', exact: true }).fill('5');
+    await page.getByRole('region', { name: 'New game' }).getByRole('textbox', { name: 'Event' }).fill('Open de Paris');
+    await page.getByRole('region', { name: 'New game' }).getByRole('textbox', { name: 'Round', exact: true }).fill('5');
     const id = await createInConsole(page, h, { white: 'Anand', black: 'Kramnik', board: 1 });
     const state = await h.api(base, `/api/games/${id}`);
     if (state.time_control !== '40/7200:3600') throw new Error(`created with ${state.time_control}`);
@@ -206,7 +206,7 @@ export const scenarios = [
       const v = await page.getByRole('textbox', { name, exact: true }).inputValue();
       if (v) throw new Error(`${name} still holds ${v}`);
     }
-    if ((await page.getByRole('textbox', { name: 'Event' }).inputValue()) !== 'Open de Paris') throw new Error('the event is lost');
+    if ((await page.getByRole('region', { name: 'New game' }).getByRole('textbox', { name: 'Event' }).inputValue()) !== 'Open de Paris') throw new Error('the event is lost');
     // the round's row: its players, its links
     const row = await rowOf(page, 'Anand');
     await row.getByRole('link', { name: "White's link — Anand" }).waitFor();

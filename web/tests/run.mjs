@@ -20,7 +20,7 @@ import { h, args, out, opened, launch, startServer } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scenarios = [];
-for (const file of ['game.mjs', 'console.mjs']) {
+for (const file of ['game.mjs', 'console.mjs', 'rounds.mjs']) {
   if (!existsSync(join(here, file))) continue;
   if (args.suite && !file.startsWith(args.suite)) continue;
   const module = await import(pathToFileURL(join(here, file)).href);

@@ -930,3 +930,60 @@ ui-console-count-games = { $count ->
 ui-console-count-playing = { $count } being played
 ui-console-count-waiting = { $count } waiting for the arbiter
 ui-console-created-hint = Hand each player his link (or its QR code); keep the arbiter's.
+ui-rounds = Rounds
+ui-rounds-new = New round
+ui-rounds-source = The pairings
+ui-rounds-source-trf = A TRF file and the round's pairs
+ui-rounds-source-pgn = A pairing PGN
+ui-rounds-paste-hint = Paste the text exported by the pairing program, or choose its file.
+ui-rounds-trf = Tournament file (TRF)
+ui-rounds-trf-file = TRF file
+ui-rounds-pairs = The round's pairs (JaVaFo form)
+ui-rounds-pairs-file = Pairs file
+ui-rounds-pgn = Pairing PGN
+ui-rounds-pgn-file = PGN file
+ui-rounds-delay = Broadcast delay (seconds)
+ui-rounds-site = Site
+ui-rounds-date = Date
+ui-rounds-create = Create the round
+ui-rounds-open = Open the round page
+ui-rounds-list = The rounds of this server
+ui-rounds-none = No round yet
+ui-rounds-missing-trf = Paste the tournament file or choose it
+ui-rounds-missing-pairs = Paste the round's pairs or choose their file
+ui-rounds-missing-pgn = Paste the pairing PGN or choose its file
+ui-rounds-created = Round { $n } created: { $count ->
+        [one] { $count } board
+       *[other] { $count } boards
+    }
+ui-rounds-finished = finished
+ui-rounds-under-way = under way
+ui-round-name = { $what } — round { $n }
+ui-round-page = Round
+ui-round-skip = Skip to the boards
+ui-round-boards = The boards
+ui-round-col-result = Result
+ui-round-col-moves = Moves
+ui-round-state-playing = being played
+ui-round-state-adjourned = adjourned
+ui-round-state-awaiting-ruling = waiting for the arbiter
+ui-round-state-finished = finished
+ui-round-state-unavailable = unavailable
+ui-round-byes-list = Byes: { $what }
+ui-round-delay = Broadcast delayed by { $seconds } s
+ui-round-pgn = Download the PGN
+ui-round-trf = Download the TRF
+ui-round-trf-token = The TRF needs the organiser's token: open it in the console first
+ui-round-trf-saved = TRF downloaded
+ui-round-hall = Hall display
+ui-round-print = Print the sheets, one per board
+ui-round-no-links = The seat links are kept by the browser that created the round: open this page there to print them.
+ui-round-unknown = This round does not exist on this server
+ui-round-moves-n = { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }
+ui-rounds-boards-n = { $count ->
+        [one] { $count } board
+       *[other] { $count } boards
+    }

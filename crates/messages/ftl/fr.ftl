@@ -949,3 +949,60 @@ ui-console-count-games = { $count ->
 ui-console-count-playing = { $count } en cours
 ui-console-count-waiting = { $count } en attente de l’arbitre
 ui-console-created-hint = Donnez à chaque joueur son lien (ou son code QR) ; gardez celui de l’arbitre.
+ui-rounds = Rondes
+ui-rounds-new = Nouvelle ronde
+ui-rounds-source = Les appariements
+ui-rounds-source-trf = Un fichier TRF et les appariements de la ronde
+ui-rounds-source-pgn = Un PGN d’appariements
+ui-rounds-paste-hint = Collez le texte exporté par le logiciel d’appariement, ou choisissez son fichier.
+ui-rounds-trf = Fichier du tournoi (TRF)
+ui-rounds-trf-file = Fichier TRF
+ui-rounds-pairs = Appariements de la ronde (forme JaVaFo)
+ui-rounds-pairs-file = Fichier des appariements
+ui-rounds-pgn = PGN d’appariements
+ui-rounds-pgn-file = Fichier PGN
+ui-rounds-delay = Délai de retransmission (secondes)
+ui-rounds-site = Lieu
+ui-rounds-date = Date
+ui-rounds-create = Créer la ronde
+ui-rounds-open = Ouvrir la page de la ronde
+ui-rounds-list = Les rondes de ce serveur
+ui-rounds-none = Aucune ronde pour l’instant
+ui-rounds-missing-trf = Collez le fichier du tournoi ou choisissez-le
+ui-rounds-missing-pairs = Collez les appariements de la ronde ou choisissez leur fichier
+ui-rounds-missing-pgn = Collez le PGN d’appariements ou choisissez son fichier
+ui-rounds-created = Ronde { $n } créée : { $count ->
+        [one] { $count } échiquier
+       *[other] { $count } échiquiers
+    }
+ui-rounds-finished = terminée
+ui-rounds-under-way = en cours
+ui-round-name = { $what } — ronde { $n }
+ui-round-page = Ronde
+ui-round-skip = Aller aux échiquiers
+ui-round-boards = Les échiquiers
+ui-round-col-result = Résultat
+ui-round-col-moves = Coups
+ui-round-state-playing = en cours
+ui-round-state-adjourned = ajournée
+ui-round-state-awaiting-ruling = attend l’arbitre
+ui-round-state-finished = terminée
+ui-round-state-unavailable = indisponible
+ui-round-byes-list = Exempts : { $what }
+ui-round-delay = Retransmission différée de { $seconds } s
+ui-round-pgn = Télécharger le PGN
+ui-round-trf = Télécharger le TRF
+ui-round-trf-token = Le TRF demande le jeton de l’organisateur : ouvrez-le d’abord dans la console
+ui-round-trf-saved = TRF téléchargé
+ui-round-hall = Affichage de salle
+ui-round-print = Imprimer les feuilles, une par échiquier
+ui-round-no-links = Les liens des places sont gardés par le navigateur qui a créé la ronde : ouvrez cette page dans celui-ci pour les imprimer.
+ui-round-unknown = Cette ronde n’existe pas sur ce serveur
+ui-round-moves-n = { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }
+ui-rounds-boards-n = { $count ->
+        [one] { $count } échiquier
+       *[other] { $count } échiquiers
+    }

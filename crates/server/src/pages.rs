@@ -7,6 +7,10 @@
 //!   (the token stays in the fragment, never sent to the server but as a
 //!   Bearer header or the WebSocket's first message) as a player or the
 //!   arbiter plays it;
+//! - `/rounds/{id}`: a round's boards, its PGN and TRF, and for the
+//!   organiser whose browser created it the seat links and a printed sheet
+//!   per board; `/rounds/{id}/hall`: every board at a glance, for a screen
+//!   in the playing hall;
 //! - `/assets/…`: their scripts and styles, and `/assets/ftl/{en,fr}.ftl`,
 //!   the Fluent catalogue the command line and the server render from.
 //!
@@ -40,13 +44,15 @@ macro_rules! asset {
     };
 }
 
-const ASSETS: [Asset; 6] = [
+const ASSETS: [Asset; 8] = [
     asset!("game.js", "text/javascript; charset=utf-8"),
     asset!("envelope.js", "text/javascript; charset=utf-8"),
     asset!("console.js", "text/javascript; charset=utf-8"),
     asset!("board.css", "text/css; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("console.css", "text/css; charset=utf-8"),
+    asset!("round.js", "text/javascript; charset=utf-8"),
+    asset!("round.css", "text/css; charset=utf-8"),
 ];
 
 /// For whoever works on the pages: with `ARBITRE_WEB_DEV` set to the
@@ -84,6 +90,8 @@ fn kind_of(name: &str) -> &'static str {
 
 const CONSOLE: &str = include_str!("../../../web/dist/console.html");
 const GAME: &str = include_str!("../../../web/dist/game.html");
+const ROUND: &str = include_str!("../../../web/dist/round.html");
+const HALL: &str = include_str!("../../../web/dist/hall.html");
 
 /// What a page may load: only this server (the pieces are `data:` images
 /// inside the stylesheet; scripts only from files; chessground places its
@@ -97,6 +105,11 @@ pub fn router() -> Router {
     Router::new()
         .route("/", get(|| async { page("console.html", CONSOLE) }))
         .route("/games/{id}", get(|| async { page("game.html", GAME) }))
+        .route("/rounds/{id}", get(|| async { page("round.html", ROUND) }))
+        .route(
+            "/rounds/{id}/hall",
+            get(|| async { page("hall.html", HALL) }),
+        )
         .route("/assets/ftl/{file}", get(catalogue))
         .route("/assets/{file}", get(asset))
         // no icon: a 204 rather than a 404 in every page's console

@@ -1,0 +1,176 @@
+// The rounds' pages in a real browser: a round created from the console's
+// Rounds section (a pairing PGN pasted, a TRF and its pairs), its page
+// (`/rounds/{id}`: the boards by role and name, the seat links kept by the
+// browser that created it, the PGN downloaded, the TRF refused while boards
+// are open) and the hall display (`/rounds/{id}/hall`), each checked by
+// axe-core, and shot at a phone's and a desktop's size in French.
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const TRF = readFileSync(join(here, '../../crates/pairing/tests/data/trf16-spring-open.trf'), 'utf8');
+const PAIRS = '6\n1 2\n3 4\n5 6\n7 8\n9 10\n11 0\n';
+
+const game = (board, white, black, welo, belo) => `[Event "Spring Open 2026"]
+[Site "Tallinn"]
+[Date "2026.04.13"]
+[Round "4.${board}"]
+[White "${white}"]
+[Black "${black}"]
+[WhiteTitle "GM"]
+[WhiteElo "${welo}"]
+[BlackElo "${belo}"]
+[Result "*"]
+
+*
+`;
+const PAIRING_PGN = `${game(1, 'Lindqvist, Arvo', 'Okafor, Ada', 2540, 2410)}\n${game(2, 'Brand, Tomas', 'Moreau, Céline', 2305, 2230)}`;
+
+const ALLOW = [
+  // the refusals the scenarios provoke: a broken PGN, the TRF while boards are open
+  /400 POST .*\/api\/rounds/,
+  /409 GET .*\/api\/rounds\/.*\/trf/,
+  /Failed to load resource: the server responded with a status of (400|409)/,
+  /404 GET .*\/api\/game-type/,
+  /Failed to load resource: the server responded with a status of 404.*game-type/,
+];
+
+async function console_(browser, base, problems, h, options = {}) {
+  const page = await h.watchedPage(browser, 'console', problems, { allow: ALLOW, ...options });
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelector('#token-hint').textContent.length > 0);
+  return page;
+}
+
+async function signIn(page, h, field, button, accepted) {
+  await page.getByLabel(field).fill(h.ORGANISER);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await h.waitText(page, '#token-message', accepted);
+}
+
+export const scenarios = [
+  ['rounds: a round from a pairing PGN, its page, its PGN, the hall', async (browser, base, problems, h) => {
+    const page = await console_(browser, base, problems, h);
+    await signIn(page, h, "Organiser's or arbiter's token", 'Open', 'Token accepted');
+    const rounds = page.getByRole('region', { name: 'Rounds' });
+    await rounds.getByRole('radio', { name: 'A pairing PGN' }).check();
+    await rounds.getByRole('textbox', { name: 'Time control', exact: true }).fill('90 min + 30 s');
+    await rounds.getByRole('textbox', { name: 'Event', exact: true }).fill('Spring Open 2026');
+    await rounds.getByRole('textbox', { name: 'Round', exact: true }).fill('4');
+    // a PGN the server cannot read: its message, naming the line, and nothing created
+    await rounds.getByRole('textbox', { name: 'Pairing PGN' }).fill('[Round "4.1"]\n[White "A"]\n[Black "B"]\n[WhiteElo "strong"]\n[Result "*"]\n\n*\n');
+    await rounds.getByRole('button', { name: 'Create the round' }).click();
+    const alert = rounds.getByRole('alert');
+    await alert.waitFor();
+    const said = await alert.textContent();
+    if (!/line/i.test(said)) problems.push(`the refusal names no line: ${said}`);
+    if ((await h.api(base, '/api/rounds')).rounds.length) problems.push('a round was created from a broken PGN');
+    // the right one
+    await rounds.getByRole('textbox', { name: 'Pairing PGN' }).fill(PAIRING_PGN);
+    await rounds.getByRole('button', { name: 'Create the round' }).click();
+    await rounds.getByRole('heading', { name: 'Round 4 created: 2 boards' }).waitFor();
+    await rounds.getByRole('link', { name: 'Spring Open 2026 — round 4', exact: true }).waitFor();
+    await h.axe(page, 'console with a round', problems);
+
+    await rounds.getByRole('link', { name: 'Open the round page' }).click();
+    await page.waitForURL(/\/rounds\/[^/]+$/);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const id = page.url().split('/').pop();
+    await page.getByRole('heading', { level: 1, name: 'Spring Open 2026 — round 4' }).waitFor();
+    const table = page.getByRole('table', { name: 'The boards' });
+    await table.getByRole('row', { name: /Board 1 .*GM Lindqvist, Arvo \(2540\).*Okafor, Ada \(2410\)/ }).waitFor();
+    await table.getByRole('row', { name: /Board 2 .*Brand, Tomas.*Moreau, Céline/ }).waitFor();
+    // the seat links kept at creation, each to its game's seat
+    const round = await h.api(base, `/api/rounds/${id}`);
+    const arbiter = await table.getByRole('link', { name: "Arbiter's link — Board 2" }).getAttribute('href');
+    if (!arbiter.includes(`/games/${round.boards[1].game}#seat=`)) problems.push(`the arbiter's link of board 2: ${arbiter}`);
+    const white = await table.getByRole('link', { name: "White's link — Board 1" }).getAttribute('href');
+    const seat = decodeURIComponent(white.split('#seat=')[1]);
+    const mine = await h.api(base, `/api/games/${round.boards[0].game}`, undefined, seat);
+    if (!mine) problems.push('the white link of board 1 holds no token of the game');
+    // one printed sheet per board, three QR codes on each
+    const sheets = await page.locator('#sheets .sheet').count();
+    const codes = await page.locator('#sheets svg.qr').count();
+    if (sheets !== 2 || codes !== 6) problems.push(`sheets: ${sheets}, QR codes: ${codes}`);
+    await page.emulateMedia({ media: 'print' });
+    if (!(await page.locator('#sheets .sheet').first().isVisible())) problems.push('the sheets do not print');
+    if (await table.isVisible()) problems.push('the table is printed');
+    await page.emulateMedia({ media: 'screen' });
+    await h.axe(page, 'round page', problems);
+
+    // the PGN, downloaded
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the PGN' }).click()]);
+    const pgn = readFileSync(await download.path(), 'utf8');
+    for (const tag of ['[Round "4.1"]', '[Round "4.2"]', '[White "Lindqvist, Arvo"]', '[Black "Moreau, Céline"]']) {
+      if (!pgn.includes(tag)) problems.push(`the downloaded PGN has no ${tag}: ${pgn.slice(0, 300)}`);
+    }
+    // a PGN round has no TRF
+    if (await page.getByRole('button', { name: 'Download the TRF' }).isVisible()) problems.push('a TRF offered for a PGN round');
+
+    // a move on board 1: the page shows it within its refresh
+    const tokens = JSON.parse(await page.evaluate((id) => localStorage.getItem(`arbitre-round-${id}`), id)).boards[0].tokens;
+    await h.api(base, `/api/games/${round.boards[0].game}/events`, { start: true }, tokens.arbiter);
+    await h.api(base, `/api/games/${round.boards[0].game}/events`, { move: 'e4' }, tokens.white);
+    await h.api(base, `/api/games/${round.boards[0].game}/events`, { resign: true }, tokens.black);
+    await table.getByRole('row', { name: /Board 1 .*finished 1-0 1/ }).waitFor({ timeout: 10000 });
+
+    // the hall
+    const hall = await h.watchedPage(browser, 'hall', problems);
+    await hall.goto(`${base}/rounds/${id}/hall`);
+    await hall.waitForFunction(() => document.body.dataset.ready === '1');
+    const list = hall.getByRole('list', { name: 'The boards' });
+    await list.getByRole('listitem', { name: /Board 1: GM Lindqvist, Arvo \(2540\) – Okafor, Ada \(2410\), 1-0, 1 move/ }).waitFor();
+    await list.getByRole('listitem', { name: /Board 2: .*being played, 0 moves/ }).waitFor();
+    await h.axe(hall, 'hall', problems);
+
+    // in French, at a phone's and a desktop's size
+    for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
+      const fr = await h.watchedPage(browser, `round-fr-${size}`, problems, { viewport, locale: 'fr-FR' });
+      // the storage the console would have left (an empty page of the origin: nothing to abort)
+      await fr.goto(`${base}/assets/ftl/fr.ftl`);
+      await fr.evaluate(([token, kept]) => {
+        sessionStorage.setItem('arbitre-token', token);
+        localStorage.setItem('arbitre-lang', 'fr');
+        localStorage.setItem(`arbitre-round-${JSON.parse(kept).id}`, kept);
+      }, [h.ORGANISER, await page.evaluate((id) => localStorage.getItem(`arbitre-round-${id}`), id)]);
+      await fr.goto(`${base}/`);
+      await h.waitText(fr, '#token-message', 'Jeton accepté');
+      await fr.getByRole('link', { name: 'Spring Open 2026 — ronde 4', exact: true }).waitFor();
+      await fr.locator('#rounds').scrollIntoViewIfNeeded();
+      await h.shot(fr, `rounds-console-fr-${size}`);
+      await fr.goto(`${base}/rounds/${id}`);
+      await fr.waitForFunction(() => document.body.dataset.ready === '1');
+      await fr.getByRole('table', { name: 'Les échiquiers' }).getByRole('row', { name: /Table 1 .*terminée/ }).waitFor();
+      await h.axe(fr, `round page fr ${size}`, problems);
+      const wide = await fr.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+      if (wide) problems.push(`the round page scrolls sideways on the ${size}`);
+      await fr.screenshot({ path: join(h.out, `round-fr-${size}.png`), fullPage: true });
+      await fr.goto(`${base}/rounds/${id}/hall`);
+      await fr.waitForFunction(() => document.body.dataset.ready === '1');
+      await h.axe(fr, `hall fr ${size}`, problems);
+      await h.shot(fr, `hall-fr-${size}`);
+    }
+  }],
+
+  ['rounds: a round from a TRF and its pairs, its TRF refused while boards are open', async (browser, base, problems, h) => {
+    const page = await console_(browser, base, problems, h);
+    await signIn(page, h, "Organiser's or arbiter's token", 'Open', 'Token accepted');
+    const rounds = page.getByRole('region', { name: 'Rounds' });
+    await rounds.getByRole('textbox', { name: 'Time control', exact: true }).fill('5400+30');
+    await rounds.getByRole('textbox', { name: 'Event', exact: true }).fill('Spring Open 2026');
+    // the files chosen, as a browser's file inputs give them
+    await rounds.getByLabel('TRF file', { exact: true }).setInputFiles({ name: 'spring.trf', mimeType: 'text/plain', buffer: Buffer.from(TRF) });
+    await rounds.getByLabel('Pairs file', { exact: true }).setInputFiles({ name: 'pairs.txt', mimeType: 'text/plain', buffer: Buffer.from(PAIRS) });
+    await h.until(async () => (await rounds.getByRole('textbox', { name: "The round's pairs (JaVaFo form)" }).inputValue()).startsWith('6'));
+    await rounds.getByRole('button', { name: 'Create the round' }).click();
+    await rounds.getByRole('heading', { name: 'Round 4 created: 5 boards' }).waitFor();
+    await rounds.getByRole('link', { name: 'Open the round page' }).click();
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    await page.getByText('Byes: ').waitFor();
+    await page.getByRole('table', { name: 'The boards' }).getByRole('row', { name: /Board 5 .*Ahmadi|Board 5 / }).waitFor();
+    await page.getByRole('button', { name: 'Download the TRF' }).click();
+    await h.waitText(page, '#message', 'board');
+    await h.axe(page, 'round page after the TRF refused', problems);
+  }],
+];
