@@ -101,31 +101,41 @@ function drawRound() {
   $('#trf').hidden = !round.trf;
 }
 
-// One printed sheet per board: the players, the three seat links as text
-// and as QR codes (shown only on paper).
+// One printed sheet per board, left at the board: the players and their two
+// seat links as text and as QR codes; then one sheet for the arbiter alone
+// with every board's arbiter link (never on a sheet the players see).
 function drawSheets(kept) {
   if (!kept) {
     $('#sheets').replaceChildren();
     return;
   }
-  $('#sheets').replaceChildren(...kept.boards.map((b) => {
+  const entry = (href, label, seat) => {
+    const li = el('li', `seat seat-${seat}`);
+    const figure = el('figure');
+    figure.append(qr(href, `${t('ui-qr')} — ${label}`), el('figcaption', '', label));
+    li.append(figure, el('p', 'url', href));
+    return li;
+  };
+  const boards = kept.boards.map((b) => {
     const sheet = el('section', 'sheet');
     sheet.append(el('h2', '', `${roundName(t, round)} — ${t('ui-console-board-n', { n: b.board })}`));
     sheet.append(el('p', 'sheet-players', `${playerWords(b.white)} – ${playerWords(b.black)}`));
     const links = seatLinks(b);
     const list = el('ul', 'link-list');
-    for (const seat of ['white', 'black', 'arbiter']) {
-      const who = seat === 'arbiter' ? '' : ` — ${b[seat].name}`;
-      const label = `${t(`ui-link-${seat}`)}${who}`;
-      const li = el('li', `seat seat-${seat}`);
-      const figure = el('figure');
-      figure.append(qr(links[seat], `${t('ui-qr')} — ${label}`), el('figcaption', '', label));
-      li.append(figure, el('p', 'url', links[seat]));
-      list.append(li);
+    for (const seat of ['white', 'black']) {
+      list.append(entry(links[seat], `${t(`ui-link-${seat}`)} — ${b[seat].name}`, seat));
     }
     sheet.append(list);
     return sheet;
-  }));
+  });
+  const arbiter = el('section', 'sheet arbiter-sheet');
+  arbiter.append(el('h2', '', `${roundName(t, round)} — ${t('ui-link-arbiter')}`));
+  const list = el('ul', 'link-list');
+  for (const b of kept.boards) {
+    list.append(entry(seatLinks(b).arbiter, `${t('ui-link-arbiter')} — ${t('ui-console-board-n', { n: b.board })}`, 'arbiter'));
+  }
+  arbiter.append(list);
+  $('#sheets').replaceChildren(...boards, arbiter);
 }
 
 async function trf() {

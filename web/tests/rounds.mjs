@@ -89,10 +89,16 @@ export const scenarios = [
     const seat = decodeURIComponent(white.split('#seat=')[1]);
     const mine = await h.api(base, `/api/games/${round.boards[0].game}`, undefined, seat);
     if (!mine) problems.push('the white link of board 1 holds no token of the game');
-    // one printed sheet per board, three QR codes on each
+    // one printed sheet per board with its players' two QR codes, and the
+    // arbiter's own sheet with every board's arbiter link: none on a
+    // sheet left at a board
     const sheets = await page.locator('#sheets .sheet').count();
     const codes = await page.locator('#sheets svg.qr').count();
-    if (sheets !== 2 || codes !== 6) problems.push(`sheets: ${sheets}, QR codes: ${codes}`);
+    if (sheets !== 3 || codes !== 6) problems.push(`sheets: ${sheets}, QR codes: ${codes}`);
+    const onBoards = await page.locator('#sheets .sheet:not(.arbiter-sheet) .seat-arbiter').count();
+    if (onBoards !== 0) problems.push(`${onBoards} arbiter links on the boards' sheets`);
+    const forArbiter = await page.locator('#sheets .arbiter-sheet .seat-arbiter').count();
+    if (forArbiter !== 2) problems.push(`the arbiter's sheet holds ${forArbiter} links`);
     await page.emulateMedia({ media: 'print' });
     if (!(await page.locator('#sheets .sheet').first().isVisible())) problems.push('the sheets do not print');
     if (await table.isVisible()) problems.push('the table is printed');
