@@ -154,6 +154,31 @@ async function trf() {
   say(t('ui-round-trf-saved'));
 }
 
+// One arbiter's action on every board not finished (POST
+// /api/rounds/{id}/events): what each board answered, counted.
+async function act(body) {
+  const token = sessionStorage.getItem('arbitre-token');
+  if (!token) {
+    say(t('ui-round-trf-token'), true);
+    return;
+  }
+  const response = await fetch(`/api/rounds/${encodeURIComponent(id)}/events?lang=${t.lang}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok) {
+    say(answer?.error?.message || `HTTP ${response.status}`, true);
+    return;
+  }
+  const boards = answer.boards || [];
+  const done = boards.filter((b) => b.accepted === true).length;
+  const refused = boards.filter((b) => b.accepted === false || b.error).map((b) => b.board);
+  say(t('ui-round-acted', { done, refused: refused.length, boards: refused.join(', ') }), refused.length > 0);
+  await refresh();
+}
+
 function say(text, error = false) {
   $('#message').textContent = text;
   $('#message').classList.toggle('error', error);
@@ -230,6 +255,10 @@ async function main() {
     $('#pgn').download = `round-${id}.pgn`;
     $('#hall').href = `/rounds/${encodeURIComponent(id)}/hall`;
     $('#trf').onclick = trf;
+    $('#act').hidden = !sessionStorage.getItem('arbitre-token');
+    $('#act-start').onclick = () => act({ start: true });
+    $('#act-stop').onclick = () => act({ stop_clocks: true });
+    $('#act-restart').onclick = () => act({ restart_clocks: true });
     $('#print').onclick = () => window.print();
   }
   retranslate();

@@ -89,6 +89,11 @@ export const scenarios = [
     const seat = decodeURIComponent(white.split('#seat=')[1]);
     const mine = await h.api(base, `/api/games/${round.boards[0].game}`, undefined, seat);
     if (!mine) problems.push('the white link of board 1 holds no token of the game');
+    // the whole round started from its page: every board's clock runs
+    await page.getByRole('group', { name: 'The whole round' }).getByRole('button', { name: 'Start every board' }).click();
+    await page.getByRole('status').filter({ hasText: 'Done on 2 boards' }).waitFor();
+    const started = await h.api(base, `/api/rounds/${id}`);
+    if (!started.boards.every((b) => b.running === 'white')) problems.push(`after the start: ${JSON.stringify(started.boards.map((b) => b.running))}`);
     // one printed sheet per board with its players' two QR codes, and the
     // arbiter's own sheet with every board's arbiter link: none on a
     // sheet left at a board
