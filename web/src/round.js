@@ -175,7 +175,9 @@ async function act(body) {
   const boards = answer.boards || [];
   const done = boards.filter((b) => b.accepted === true).length;
   const refused = boards.filter((b) => b.accepted === false || b.error).map((b) => b.board);
-  say(t('ui-round-acted', { done, refused: refused.length, boards: refused.join(', ') }), refused.length > 0);
+  const words = [t('ui-round-acted', { count: done })];
+  if (refused.length) words.push(t('ui-round-acted-refused', { what: refused.join(', ') }));
+  say(words.join(' '), refused.length > 0);
   await refresh();
 }
 

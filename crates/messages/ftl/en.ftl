@@ -980,14 +980,12 @@ ui-round-act = The whole round
 ui-round-start = Start every board
 ui-round-stop = Stop every clock
 ui-round-restart = Restart every clock
-ui-round-acted = { $done ->
-    [0] Nothing to do: every board is finished
-    [one] Done on one board
-   *[other] Done on { $done } boards
-}{ $refused ->
-    [0] .
-   *[other] ; refused on board(s) { $boards }.
+ui-round-acted = { $count ->
+    [0] Nothing to do: every board is finished.
+    [one] Done on one board.
+   *[other] Done on { $count } boards.
 }
+ui-round-acted-refused = Refused on board(s) { $what }: see each board's game.
 ui-round-print = Print the sheets, one per board
 ui-round-no-links = The seat links are kept by the browser that created the round: open this page there to print them.
 ui-round-unknown = This round does not exist on this server

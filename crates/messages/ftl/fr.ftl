@@ -999,14 +999,12 @@ ui-round-act = Toute la ronde
 ui-round-start = Lancer tous les échiquiers
 ui-round-stop = Arrêter toutes les pendules
 ui-round-restart = Redémarrer toutes les pendules
-ui-round-acted = { $done ->
-    [0] Rien à faire : tous les échiquiers sont terminés
-    [one] Fait sur un échiquier
-   *[other] Fait sur { $done } échiquiers
-}{ $refused ->
-    [0] .
-   *[other] ; refusé sur le(s) échiquier(s) { $boards }.
+ui-round-acted = { $count ->
+    [0] Rien à faire : tous les échiquiers sont terminés.
+    [one] Fait sur un échiquier.
+   *[other] Fait sur { $count } échiquiers.
 }
+ui-round-acted-refused = Refusé sur le(s) échiquier(s) { $what } : voyez la partie de chacun.
 ui-round-print = Imprimer les feuilles, une par échiquier
 ui-round-no-links = Les liens des places sont gardés par le navigateur qui a créé la ronde : ouvrez cette page dans celui-ci pour les imprimer.
 ui-round-unknown = Cette ronde n’existe pas sur ce serveur
