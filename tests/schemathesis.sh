@@ -20,20 +20,9 @@ if ! command -v schemathesis > /dev/null; then
     echo "tests/schemathesis.sh: no schemathesis (pip install schemathesis): the schema tests did NOT run"
     exit 0
 fi
-dir=$(mktemp -d)
 token=schemathesis-organiser-token-5e0f8a
-"$bin" serve --listen 127.0.0.1:0 --db "sqlite://$dir/arbitre.db" --signing-key "$dir/signing.key" \
-    --organiser-token "$token" --rate-per-token 0 --rate-per-address 0 \
-    > "$dir/out" 2> "$dir/log" &
-pid=$!
-trap 'kill $pid 2> /dev/null || true; wait $pid 2> /dev/null || true; rm -rf "$dir"' EXIT
-base=
-for _ in $(seq 300); do
-    base=$(sed -n 's|^arbitre serves \(http://[^/]*\)/.*|\1|p' "$dir/out")
-    [ -n "$base" ] && break
-    sleep 0.1
-done
-[ -n "$base" ] || { echo "the server did not start:"; cat "$dir/log"; exit 1; }
+# shellcheck source=tests/serve.sh
+. "$(dirname "$0")/serve.sh"
 # a game for the generated requests to find beside the random ids
 curl -sf "$base/api/games" -H "Authorization: Bearer $token" \
     -d '{"edition": "fide-2023", "time_control": "5400+30"}' > /dev/null

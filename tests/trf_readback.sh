@@ -23,20 +23,9 @@ if ! python3 -c 'import trf' 2> /dev/null; then
     echo "tests/trf_readback.sh: no trf (pip install trf): the TRF read-back did NOT run"
     exit 0
 fi
-dir=$(mktemp -d)
 token=trf-readback-organiser-token-31c7
-"$bin" serve --listen 127.0.0.1:0 --db "sqlite://$dir/arbitre.db" --signing-key "$dir/signing.key" \
-    --organiser-token "$token" --rate-per-token 0 --rate-per-address 0 \
-    > "$dir/out" 2> "$dir/log" &
-pid=$!
-trap 'kill $pid 2> /dev/null || true; wait $pid 2> /dev/null || true; rm -rf "$dir"' EXIT
-base=
-for _ in $(seq 300); do
-    base=$(sed -n 's|^arbitre serves \(http://[^/]*\)/.*|\1|p' "$dir/out")
-    [ -n "$base" ] && break
-    sleep 0.1
-done
-[ -n "$base" ] || { echo "the server did not start:"; cat "$dir/log"; exit 1; }
+# shellcheck source=tests/serve.sh
+. "$(dirname "$0")/serve.sh"
 # the pairing crate's TRF-16 sample; PyPI's trf reads titles of two letters
 # only (its pattern wants column 11 blank), so its WIM is an IM here
 before="$dir/before.trf"

@@ -8,64 +8,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbitre_laws::Language;
-use arbitre_server::{
-    app::{router, App, Limits},
-    clock::ServerClock,
-    serve::{build, stop, Config},
-};
-use arbitre_store::Batching;
+use arbitre_server::{clock::ServerClock, serve::stop};
 use axum::{
     body::{to_bytes, Body},
     http::{header, Request, StatusCode},
-    Router,
 };
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-const ORGANISER: &str = "organiser-token-for-tests-0123456789";
-
-struct Api {
-    app: Arc<App>,
-    router: Router,
-}
+mod support;
+use support::{open_at, pause, sqlite, Api, ORGANISER};
 
 async fn open(db: &str) -> Api {
     open_at(db, None).await
-}
-
-async fn open_at(db: &str, clock: Option<ServerClock>) -> Api {
-    let (app, _) = build(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: db.into(),
-        organiser_token: Some(ORGANISER.into()),
-        lang: Language::En,
-        arbiter_key: None,
-        batching: Batching::AsSoonAsFree,
-        limits: Limits {
-            per_token: None,
-            per_address: None,
-        },
-        node: "local".into(),
-        advertise: None,
-        lease: std::time::Duration::from_secs(5),
-        clock,
-        tls: None,
-        // the server's key file, the same over a restart: the store's rows
-        // are authenticated with a key derived from it
-        signer: Some(arbitre_envelope::SigningKey::from_bytes(&[9; 32])),
-        connections: Default::default(),
-    })
-    .await
-    .expect("the server builds");
-    Api {
-        router: router(app.clone()),
-        app,
-    }
-}
-
-fn sqlite(dir: &tempfile::TempDir) -> String {
-    format!("sqlite://{}/arbitre.db", dir.path().display())
 }
 
 impl Api {
@@ -141,27 +96,6 @@ impl Api {
         assert_eq!(status, StatusCode::OK, "{state}");
         state
     }
-}
-
-/// Pauses tokio's clock for good: time moves only when the test advances
-/// it. A paused clock jumps to the next timer whenever the runtime idles —
-/// and it idles while the store's worker thread writes — so a task keeps
-/// the runtime busy: a game's deadline never arrives during a commit.
-struct Still(tokio::task::JoinHandle<()>);
-
-impl Drop for Still {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-fn pause() -> Still {
-    tokio::time::pause();
-    Still(tokio::spawn(async {
-        loop {
-            tokio::task::yield_now().await;
-        }
-    }))
 }
 
 /// An NDJSON stream read message by message.
