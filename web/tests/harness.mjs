@@ -161,8 +161,10 @@ export function watch(page, name, problems, allow = []) {
   });
   page.on('pageerror', (e) => problem(`page error: ${e.message}`));
   page.on('requestfailed', (r) => {
-    // a WebSocket or a stream closed as the page goes is no failure
-    if (!/\/stream/.test(r.url())) problem(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+    // a WebSocket or a stream closed as the page goes is no failure, nor a
+    // request the browser aborted as the page went to another address
+    const error = r.failure()?.errorText || '';
+    if (!/\/stream/.test(r.url()) && error !== 'net::ERR_ABORTED') problem(`request failed: ${r.url()} ${error}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) problem(`${r.status()} ${r.request().method()} ${r.url()}`);
