@@ -223,7 +223,10 @@ function draw() {
 
 async function refresh() {
   try {
-    const response = await fetch(`/api/rounds/${encodeURIComponent(id)}`);
+    // the arbiter's token sees a round broadcast with a delay as it is; the
+    // hall's screen, like any spectator, as the broadcast shows it
+    const token = view === 'hall' ? null : sessionStorage.getItem('arbitre-token');
+    const response = await fetch(`/api/rounds/${encodeURIComponent(id)}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
     if (response.status === 404) {
       say(t('ui-round-unknown'), true);
       return false;

@@ -865,7 +865,7 @@ async fn game_state(
 
 /// Whether a request holds a token of game `id` (a seat's, or the
 /// organiser's): it sees the game as it is, whatever the broadcast delay.
-async fn sees_the_present(app: &App, headers: &HeaderMap, id: &str) -> bool {
+pub(crate) async fn sees_the_present(app: &App, headers: &HeaderMap, id: &str) -> bool {
     headers.contains_key(header::AUTHORIZATION) && app.actor(headers, id).await.is_ok()
 }
 

@@ -19,6 +19,7 @@ pub mod bare;
 pub mod board;
 pub mod clock;
 pub mod cluster;
+mod delayed;
 pub mod error;
 pub mod keys;
 pub mod listen;

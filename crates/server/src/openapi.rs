@@ -281,6 +281,12 @@ impl Modify for Tampered {
         crate::app::openapi,
         crate::app::health,
         crate::app::metrics,
+        crate::rounds::create_round,
+        crate::rounds::list_rounds,
+        crate::rounds::get_round,
+        crate::rounds::feed::round_pgn,
+        crate::rounds::trf::round_trf,
+        crate::rounds::act::round_event,
     ),
     modifiers(&Bearer, &Tampered),
 )]

@@ -16,7 +16,7 @@ use axum::{
         ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket, WebSocketUpgrade},
         Path, Query, State,
     },
-    http::header,
+    http::{header, HeaderMap},
     response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
@@ -58,6 +58,7 @@ pub async fn stream(
     Path(id): Path<String>,
     query: Result<Query<StreamQuery>, axum::extract::rejection::QueryRejection>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError {
         path: Some("since".into()),
@@ -99,6 +100,19 @@ pub async fn stream(
             });
         }
     }
+    // a game broadcast with a delay, for whoever holds no token of it: as
+    // it stood that long ago (a WebSocket's `{"token"}` of the game turns
+    // it to the present)
+    let delayed = match app.shared.public_until(&id) {
+        Some(until) if !crate::app::sees_the_present(&app, &headers, &id).await => {
+            let state = app.shared.state_at(&id, until, None).await?;
+            Some(Delayed {
+                delay_ms: app.shared.clock.now_ms() - until,
+                state,
+            })
+        }
+        _ => None,
+    };
     let (tx, rx) = mpsc::channel::<Line>(64);
     let shared = app.shared.clone();
     let feed_id = id.clone();
@@ -108,10 +122,23 @@ pub async fn stream(
             // tungstenite fills its whole read buffer (128 KiB by default) on
             // every read: that much per socket stays resident
             .read_buffer_size(READ_BUFFER)
-            .on_upgrade(move |socket| websocket(app, id, socket, tx, rx, query.since, subscription))
+            .on_upgrade(move |socket| {
+                websocket(
+                    app,
+                    id,
+                    socket,
+                    (tx, rx),
+                    query.since,
+                    subscription,
+                    delayed,
+                )
+            })
             .into_response()),
         Err(_) => {
-            tokio::spawn(feed(shared, feed_id, query.since, subscription, tx));
+            match delayed {
+                Some(d) => tokio::spawn(d.feed(shared, feed_id, query.since, tx)),
+                None => tokio::spawn(feed(shared, feed_id, query.since, subscription, tx)),
+            };
             let body = Body::from_stream(
                 tokio_stream::wrappers::ReceiverStream::new(rx)
                     .map(|line| Ok::<_, std::convert::Infallible>(format!("{line}\n"))),
@@ -128,6 +155,27 @@ pub async fn stream(
     }
 }
 
+/// A public stream of a game broadcast with a delay: how late, and the
+/// game's state as it stood then.
+struct Delayed {
+    delay_ms: i64,
+    state: Value,
+}
+
+impl Delayed {
+    async fn feed(
+        self,
+        shared: Arc<Shared>,
+        id: String,
+        since: Option<u64>,
+        tx: mpsc::Sender<Line>,
+    ) {
+        let open = Open::new(shared);
+        let shared = open.0.clone();
+        crate::delayed::feed(shared, id, since, self.delay_ms, self.state, tx).await;
+    }
+}
+
 /// Sends a game's messages to `tx` until the client goes or the server
 /// closes: the state, the entries after `since`, then each committed entry.
 async fn feed(
@@ -137,17 +185,25 @@ async fn feed(
     subscription: Subscription,
     tx: mpsc::Sender<Line>,
 ) {
-    // counted down when the feed ends or is dropped (a WebSocket's feeder
-    // is aborted when its client goes)
-    struct Open(Arc<Shared>);
-    impl Drop for Open {
-        fn drop(&mut self) {
-            self.0.metrics.streams.dec();
-        }
-    }
-    shared.metrics.streams.inc();
-    let open = Open(shared);
+    let open = Open::new(shared);
     let _ = feed_inner(&open.0, &id, since, subscription, &tx).await;
+}
+
+/// A stream open, in the metrics: counted down when its feed ends or is
+/// dropped (a WebSocket's feeder is aborted when its client goes).
+pub(crate) struct Open(pub(crate) Arc<Shared>);
+
+impl Open {
+    pub(crate) fn new(shared: Arc<Shared>) -> Open {
+        shared.metrics.streams.inc();
+        Open(shared)
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.metrics.streams.dec();
+    }
 }
 
 async fn feed_inner(
@@ -240,17 +296,24 @@ async fn feed_inner(
                 let reason = match changed {
                     Ok(()) => closing.borrow().clone(),
                     Err(_) => None,
-                }
-                .unwrap_or_else(|| "the server is shutting down".into());
-                // `type` first: the WebSocket's writer knows this line by
-                // its start (json! would sort `reason` before it)
-                let line = format!(r#"{{"type":"closing","reason":{}}}"#, Value::from(reason));
-                send(Arc::from(line)).await?;
+                };
+                send(closing_line(reason)).await?;
                 return Ok(());
             }
             () = tx.closed() => return Err(()),
         }
     }
+}
+
+/// The message that tells a stream's client the server closes it, and why.
+pub(crate) fn closing_line(reason: Option<String>) -> Line {
+    let reason = reason.unwrap_or_else(|| "the server is shutting down".into());
+    // `type` first: the WebSocket's writer knows this line by its start
+    // (json! would sort `reason` before it)
+    Arc::from(format!(
+        r#"{{"type":"closing","reason":{}}}"#,
+        Value::from(reason)
+    ))
 }
 
 /// How often a stream of a game owned by another node reads the store when
@@ -327,19 +390,23 @@ async fn websocket(
     app: Arc<App>,
     id: String,
     socket: WebSocket,
-    tx: mpsc::Sender<Line>,
-    mut rx: mpsc::Receiver<Line>,
+    (tx, mut rx): (mpsc::Sender<Line>, mpsc::Receiver<Line>),
     since: Option<u64>,
     subscription: Subscription,
+    delayed: Option<Delayed>,
 ) {
     let (mut sink, mut incoming) = socket.split();
-    let feeder = tokio::spawn(feed(
-        app.shared.clone(),
-        id.clone(),
-        since,
-        subscription,
-        tx.clone(),
-    ));
+    let public = delayed.is_some();
+    let mut feeder = match delayed {
+        Some(d) => tokio::spawn(d.feed(app.shared.clone(), id.clone(), since, tx.clone())),
+        None => tokio::spawn(feed(
+            app.shared.clone(),
+            id.clone(),
+            since,
+            subscription,
+            tx.clone(),
+        )),
+    };
     let mut writer = tokio::spawn(async move {
         while let Some(line) = rx.recv().await {
             let closing = line.starts_with(r#"{"type":"closing""#);
@@ -381,6 +448,21 @@ async fn websocket(
                     Ok(a) => {
                         actor = Some(a);
                         token = given;
+                        if public {
+                            // a token of the game: the present, from its
+                            // state now (the client takes a `game` message
+                            // as the whole game)
+                            if let Ok(present) = app.shared.ask(&id, Command::Subscribe).await {
+                                feeder.abort();
+                                feeder = tokio::spawn(feed(
+                                    app.shared.clone(),
+                                    id.clone(),
+                                    None,
+                                    present,
+                                    tx.clone(),
+                                ));
+                            }
+                        }
                         if let Actor::Player(side) = a {
                             crate::cluster::presence(&app, &id, &token, side, true).await;
                         }

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 mod support;
-use support::{open_at, pause, sqlite, Api, ORGANISER};
+use support::{open_at, pause, sqlite, Api, Lines, ORGANISER};
 
 /// Whether `word` stands in `text` as a word (a SAN in JSON or PGN), not
 /// inside a run of base64 (an envelope's ciphertext may hold any three
@@ -106,54 +106,6 @@ impl Api {
             .await;
         assert_eq!(status, StatusCode::OK, "{state}");
         state
-    }
-}
-
-/// An NDJSON stream read message by message.
-struct Lines {
-    body: axum::body::BodyDataStream,
-    buffer: String,
-}
-
-impl Lines {
-    async fn open(api: &Api, path: &str) -> Lines {
-        let response = api
-            .router
-            .clone()
-            .oneshot(Request::get(path).body(Body::empty()).unwrap())
-            .await
-            .unwrap();
-        assert_eq!(
-            response.headers()[header::CONTENT_TYPE],
-            "application/x-ndjson"
-        );
-        Lines {
-            body: response.into_body().into_data_stream(),
-            buffer: String::new(),
-        }
-    }
-
-    /// The next message.
-    async fn next(&mut self) -> Value {
-        use futures_util::StreamExt;
-        loop {
-            if let Some(end) = self.buffer.find('\n') {
-                let line = serde_json::from_str(&self.buffer[..end]).unwrap();
-                self.buffer.drain(..=end);
-                return line;
-            }
-            let chunk = self.body.next().await.unwrap().unwrap();
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
-
-    /// The next `n` messages.
-    async fn take(&mut self, n: usize) -> Vec<Value> {
-        let mut lines = Vec::with_capacity(n);
-        while lines.len() < n {
-            lines.push(self.next().await);
-        }
-        lines
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use support::{open_at, sqlite, Api, ORGANISER};
+use support::{open_at, sqlite, Api, Lines, ORGANISER};
 
 fn player(name: &str, fide_id: u64, rating: u32) -> Value {
     json!({"name": name, "fide_id": fide_id, "title": "IM", "rating": rating, "federation": "FRA", "start_rank": fide_id % 100})
@@ -269,13 +269,44 @@ async fn the_feed_lags_by_the_broadcast_delay() {
         .await
         .text;
     assert!(seat_pgn.contains("1. e4"), "{seat_pgn}");
+    // the game's stream: the public's as it stood 15 minutes ago, the
+    // seat's the present
+    let stream = format!("/api/games/{game}/stream");
+    let mut public = Lines::open(&api, &stream).await;
+    let first = public.next().await;
+    assert_eq!(first["type"], "game");
+    assert_eq!(first["scoresheet"], json!([]), "{first}");
+    let mut seat = Lines::open_as(&api, &stream, b["tokens"]["white"].as_str()).await;
+    assert_eq!(seat.next().await["scoresheet"], json!(["e4", "e5"]));
     tokio::time::advance(Duration::from_secs(901)).await;
+    // then each entry as it falls due: the start, e4, e5
+    let due = public.take(3).await;
+    assert_eq!(due[1]["action"], json!({"move": "e4"}), "{due:?}");
+    assert_eq!(due[2]["action"], json!({"move": "e5"}), "{due:?}");
+    // a move made now reaches the public 15 minutes later, not before: ten
+    // seconds on, the stream has only said it is alive
+    let path = format!("/api/games/{game}/events");
+    let moved = api
+        .request(
+            "POST",
+            &path,
+            b["tokens"]["white"].as_str(),
+            &[],
+            json!({"move": "Nf3"}).to_string(),
+        )
+        .await;
+    assert_eq!(moved.json["accepted"], true, "{}", moved.text);
+    tokio::time::advance(Duration::from_secs(10)).await;
+    assert_eq!(public.next().await["type"], "ping");
+    tokio::time::advance(Duration::from_secs(900)).await;
+    let nf3 = public.next().await;
+    assert_eq!(nf3["action"], json!({"move": "Nf3"}), "{nf3}");
     let later = feed(&api, &id).await;
     assert!(
         later.contains("1. e4 {[%clk") && later.contains("e5"),
         "{later}"
     );
-    assert_eq!(state(None).await["scoresheet"], json!(["e4", "e5"]));
+    assert_eq!(state(None).await["scoresheet"], json!(["e4", "e5", "Nf3"]));
     assert_eq!(
         api.request(
             "GET",

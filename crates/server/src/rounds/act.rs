@@ -37,6 +37,14 @@ fn for_the_round(action: &ActionRecord) -> bool {
 }
 
 /// `POST /api/rounds/{id}/events`.
+#[utoipa::path(post, path = "/api/rounds/{id}/events", tag = "rounds",
+    params(("id" = String, Path, description = "The round's id")),
+    request_body(content = crate::rounds::schema::RoundEventBody, description = "`start`, `stop_clocks`, `restart_clocks` or `adjourn`"),
+    responses((status = 200, body = crate::rounds::schema::RoundEventAnswer), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 404, body = crate::openapi::ErrorBody), (status = 413, body = crate::openapi::ErrorBody),
+              (status = 429, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
 pub(crate) async fn round_event(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

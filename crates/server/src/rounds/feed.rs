@@ -71,6 +71,11 @@ pub fn etag(body: &str) -> String {
 }
 
 /// `GET /api/rounds/{id}/pgn` (anyone).
+#[utoipa::path(get, path = "/api/rounds/{id}/pgn", tag = "rounds",
+    params(("id" = String, Path, description = "The round's id"),
+           ("If-None-Match" = Option<String>, Header, description = "The ETag of the feed last read: `304` when nothing changed")),
+    responses((status = 200, content_type = "application/x-chess-pgn", body = String), (status = 304, description = "Nothing changed"),
+              (status = 404, body = crate::openapi::ErrorBody)))]
 pub(crate) async fn round_pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -9,6 +9,7 @@ pub mod act;
 pub mod feed;
 pub mod files;
 pub mod request;
+pub mod schema;
 pub mod trf;
 
 use std::sync::Arc;
@@ -92,6 +93,13 @@ pub(crate) async fn load(app: &App, id: &str) -> Result<StoredRound, ApiError> {
 
 /// `POST /api/rounds` (organiser): every board's game created, then the
 /// round; `201` with each board's game and tokens.
+#[utoipa::path(post, path = "/api/rounds", tag = "rounds",
+    params(("lang" = Option<String>, Query, description = "Language of the answer's messages (en, fr, …)")),
+    request_body(content = crate::rounds::schema::RoundBody, description = "The setup of every board, the round's tags and the pairings"),
+    responses((status = 201, body = crate::rounds::schema::RoundCreated), (status = 400, body = crate::openapi::ErrorBody),
+              (status = 401, body = crate::openapi::ErrorBody), (status = 403, body = crate::openapi::ErrorBody),
+              (status = 413, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
 pub(crate) async fn create_round(
     State(app): State<Arc<App>>,
     Query(query): Query<LangQuery>,
@@ -224,6 +232,8 @@ async fn board_details(app: &App, round: &StoredRound, rows: &mut [Value]) {
 }
 
 /// `GET /api/rounds` (anyone).
+#[utoipa::path(get, path = "/api/rounds", tag = "rounds",
+    responses((status = 200, body = crate::rounds::schema::RoundList)))]
 pub(crate) async fn list_rounds(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
     let rows = app.shared.store.rounds().await.map_err(store_unavailable)?;
     let mut rounds = Vec::with_capacity(rows.len());
@@ -241,14 +251,58 @@ pub(crate) async fn list_rounds(State(app): State<Arc<App>>) -> Result<Json<Valu
     Ok(Json(json!({ "rounds": rounds })))
 }
 
-/// `GET /api/rounds/{id}` (anyone).
+/// Each board as the public sees it with a broadcast delay: its state,
+/// result and moves as they stood `until` (no clocks nor what waits for
+/// the arbiter: those are the present).
+async fn board_rows_at(app: &App, round: &StoredRound, until: i64) -> Vec<Value> {
+    let states = join_all(
+        round
+            .boards
+            .iter()
+            .map(|b| app.shared.state_at(&b.game, until, None)),
+    )
+    .await;
+    round
+        .boards
+        .iter()
+        .zip(states)
+        .map(|(b, state)| {
+            let (state, result, moves) = match state {
+                Ok(s) => (
+                    s["state"].clone(),
+                    s["result"].clone(),
+                    json!(s["scoresheet"].as_array().map_or(0, Vec::len)),
+                ),
+                Err(_) => (json!("unavailable"), json!("*"), json!(0)),
+            };
+            json!({
+                "board": b.board, "game": b.game, "white": b.white, "black": b.black,
+                "state": state, "result": result, "moves": moves,
+            })
+        })
+        .collect()
+}
+
+/// `GET /api/rounds/{id}` (anyone; a round broadcast with a delay is seen
+/// by whoever does not hold the organiser's token as it stood then).
+#[utoipa::path(get, path = "/api/rounds/{id}", tag = "rounds",
+    params(("id" = String, Path, description = "The round's id")),
+    responses((status = 200, body = crate::rounds::schema::RoundView), (status = 404, body = crate::openapi::ErrorBody)))]
 pub(crate) async fn get_round(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let round = load(&app, &id).await?;
-    let mut boards = board_rows(&app, &round).await;
-    board_details(&app, &round, &mut boards).await;
+    let delayed = round.broadcast_delay > 0 && app.organiser(&headers).await.is_err();
+    let boards = if delayed {
+        let delay = i64::try_from(round.broadcast_delay).unwrap_or(i64::MAX / 2_000);
+        board_rows_at(&app, &round, app.shared.clock.now_ms() - delay * 1000).await
+    } else {
+        let mut boards = board_rows(&app, &round).await;
+        board_details(&app, &round, &mut boards).await;
+        boards
+    };
     Ok(Json(json!({
         "id": id, "event": round.event, "site": round.site, "date": round.date,
         "round": round.round, "broadcast_delay": round.broadcast_delay,

@@ -118,6 +118,12 @@ pub fn codes(state: &Value) -> Result<(Code, Code), Open> {
 /// `GET /api/rounds/{id}/trf` (organiser): the TRF given at the round's
 /// creation with this round's column and the points; `409` naming the
 /// boards without a final result.
+#[utoipa::path(get, path = "/api/rounds/{id}/trf", tag = "rounds",
+    params(("id" = String, Path, description = "The round's id")),
+    responses((status = 200, content_type = "text/plain", body = String), (status = 401, body = crate::openapi::ErrorBody),
+              (status = 403, body = crate::openapi::ErrorBody), (status = 404, body = crate::openapi::ErrorBody),
+              (status = 409, body = crate::openapi::ErrorBody), (status = 429, body = crate::openapi::ErrorBody)),
+    security(("bearer" = [])))]
 pub(crate) async fn round_trf(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -122,3 +122,60 @@ pub fn pause() -> Still {
         }
     }))
 }
+
+/// An NDJSON stream read message by message.
+pub struct Lines {
+    body: axum::body::BodyDataStream,
+    buffer: String,
+}
+
+impl Lines {
+    pub async fn open(api: &Api, path: &str) -> Lines {
+        Lines::open_as(api, path, None).await
+    }
+
+    /// The stream read with a token (`Authorization: Bearer`).
+    pub async fn open_as(api: &Api, path: &str, token: Option<&str>) -> Lines {
+        let mut request = Request::get(path);
+        if let Some(t) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let response = api
+            .router
+            .clone()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            "application/x-ndjson"
+        );
+        Lines {
+            body: response.into_body().into_data_stream(),
+            buffer: String::new(),
+        }
+    }
+
+    /// The next message.
+    pub async fn next(&mut self) -> Value {
+        use futures_util::StreamExt;
+        loop {
+            if let Some(end) = self.buffer.find('\n') {
+                let line = serde_json::from_str(&self.buffer[..end]).unwrap();
+                self.buffer.drain(..=end);
+                return line;
+            }
+            let chunk = self.body.next().await.unwrap().unwrap();
+            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
+
+    /// The next `n` messages.
+    pub async fn take(&mut self, n: usize) -> Vec<Value> {
+        let mut lines = Vec::with_capacity(n);
+        while lines.len() < n {
+            lines.push(self.next().await);
+        }
+        lines
+    }
+}
