@@ -5,9 +5,11 @@
 # crate's sample, 11 players, the bye to player 11), its boards end in
 # every kind of result (a mate, a resignation before a move, an agreement,
 # a forfeit declared, both players losing), and the TRF it gives back must
-# read with every column as expected. Run by test.sh; installs `trf` with
-# pip when missing (ARBITRE_REQUIRE_TRF=1, set by .ci/run, makes its
-# absence a failure instead of a notice).
+# read with every column as expected; then the next round is paired from
+# that file by an independent pairing engine (tests/trf_next_round.py) and
+# created from it. Run by test.sh; installs `trf` with pip when missing
+# (ARBITRE_REQUIRE_TRF=1, set by .ci/run, makes its absence, or the pairing
+# engine's, a failure instead of a notice).
 #   tests/trf_readback.sh target/checked/arbitre
 set -euo pipefail
 bin=$1
@@ -72,6 +74,36 @@ cat > "$dir/expected.json" << 'JSON'
             "9": 0, "10": 0, "11": 1}}
 JSON
 python3 "$here/trf_readback.py" "$before" "$dir/after.trf" "$dir/expected.json"
+# the next round paired from that file by an independent pairing engine
+# (npm's tournament-pairings, pinned in web/package-lock.json), and the
+# round created from the same file and those pairs: the loop an arbiter
+# runs every round
+web="$here/../web"
+if [ ! -d "$web/node_modules/tournament-pairings" ] && command -v npm > /dev/null; then
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+if [ ! -d "$web/node_modules/tournament-pairings" ] || ! command -v node > /dev/null; then
+    if [ "${ARBITRE_REQUIRE_TRF:-0}" = 1 ]; then
+        echo "tests/trf_readback.sh: no node or no tournament-pairings: the next round cannot be paired (ARBITRE_REQUIRE_TRF=1)"
+        exit 1
+    fi
+    echo "tests/trf_readback.sh: no node or no tournament-pairings: the next round was NOT paired"
+    exit 0
+fi
+python3 "$here/trf_next_round.py" "$dir/after.trf" "$web" > "$dir/pairs5.txt"
+python3 -c 'import json, sys
+trf, pairs = (open(p, encoding="utf-8", newline="").read() for p in sys.argv[1:3])
+print(json.dumps({"edition": "fide-2023", "time_control": "5400+30",
+                  "pairings": {"trf": trf, "pairs": pairs}}))' "$dir/after.trf" "$dir/pairs5.txt" > "$dir/round5.json"
+curl -sS "$base/api/rounds" -H "Authorization: Bearer $token" -d @"$dir/round5.json" > "$dir/created5.json"
+python3 -c 'import json, sys
+created = json.load(open(sys.argv[1]))
+pairs = open(sys.argv[2]).read().split()
+boards = [(b["white"]["start_rank"], b["black"]["start_rank"]) for b in created.get("boards", [])]
+want = [(int(pairs[i]), int(pairs[i + 1])) for i in range(1, len(pairs), 2) if pairs[i + 1] != "0"]
+assert created.get("round") == 5, created
+assert boards == want, (boards, want)
+print(f"round 5 created from the TRF given back and its pairs: {len(boards)} boards")' "$dir/created5.json" "$dir/pairs5.txt"
 if grep -q "panicked" "$dir/log"; then
     echo "the server panicked:"; grep -A5 panicked "$dir/log"; exit 1
 fi
