@@ -179,6 +179,7 @@ async function act(body) {
   if (refused.length) words.push(t('ui-round-acted-refused', { what: refused.join(', ') }));
   say(words.join(' '), refused.length > 0);
   await refresh();
+  return true;
 }
 
 function say(text, error = false) {
@@ -264,6 +265,20 @@ async function main() {
     $('#act-start').onclick = () => act({ start: true });
     $('#act-stop').onclick = () => act({ stop_clocks: true });
     $('#act-restart').onclick = () => act({ restart_clocks: true });
+    // every game not finished adjourned at once: the player with the move
+    // seals on each board (his page asks him)
+    $('#act-adjourn').onsubmit = async (e) => {
+      e.preventDefault();
+      const resumeAt = $('#act-adjourn-at').value.trim();
+      const place = $('#act-adjourn-place').value.trim();
+      $('#act-adjourn-error').textContent = '';
+      if (!resumeAt || !place) {
+        $('#act-adjourn-error').textContent = t('ui-game-required-missing');
+        (resumeAt ? $('#act-adjourn-place') : $('#act-adjourn-at')).focus();
+        return;
+      }
+      if (await act({ adjourn: { resume_at: resumeAt, place } })) $('#act-adjourn-box').open = false;
+    };
     $('#print').onclick = () => window.print();
   }
   retranslate();

@@ -980,6 +980,7 @@ ui-round-act = The whole round
 ui-round-start = Start every board
 ui-round-stop = Stop every clock
 ui-round-restart = Restart every clock
+ui-round-adjourn = Adjourn every game
 ui-round-acted = { $count ->
     [0] Nothing to do: every board is finished.
     [one] Done on one board.

@@ -999,6 +999,7 @@ ui-round-act = Toute la ronde
 ui-round-start = Lancer tous les échiquiers
 ui-round-stop = Arrêter toutes les pendules
 ui-round-restart = Redémarrer toutes les pendules
+ui-round-adjourn = Ajourner toutes les parties
 ui-round-acted = { $count ->
     [0] Rien à faire : tous les échiquiers sont terminés.
     [one] Fait sur un échiquier.
