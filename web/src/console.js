@@ -10,6 +10,7 @@
 // the arbiter's page opened from this browser opens the envelope.
 import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js';
 import { pending } from './rulings.js';
+import { callWords, callsInOrder } from './calls.js';
 import { readTimeControl, describe, parsePgn } from './timecontrol.js';
 import { watchGames } from './console-live.js';
 import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
@@ -805,14 +806,40 @@ function drawPending(games) {
   return items.length;
 }
 
+// The players' calls of the arbiter across the games, in the order they
+// were made (oldest first), each until he answers: its board, its words,
+// and a link to the game's page where he answers it.
+function drawCalls(games) {
+  const index = new Map(games.map((g, i) => [g.id, i]));
+  const entries = games.filter((g) => !g.tampered && !(g.result && g.result !== '*')).map((g) => ({ game: g, state: state(g.id) }));
+  const items = callsInOrder(entries).map(({ game, call }) => {
+    const links = stored(game.id);
+    const players = links?.players?.white || links?.players?.black ? links.players : game.players;
+    const board = boardOf(game, index.get(game.id));
+    const li = document.createElement('li');
+    li.dataset.game = game.id;
+    li.className = 'call';
+    const title = document.createElement('strong');
+    title.textContent = gameName(players, board);
+    const words = document.createElement('span');
+    words.textContent = callWords(t, call, t(`side-${call.side}`));
+    li.append(title, ' ', words);
+    if (currentToken() && tokenState === 'ok') li.append(' ', linkTo(arbiterHref(game.id), t('ui-console-open-board', { n: board })));
+    return li;
+  });
+  $('#call-list').replaceChildren(...items);
+  $('#no-calls').hidden = items.length > 0;
+}
+
 let drawn = '';
 
 function render() {
   if (!live) return;
   const games = live.games();
-  const signature = JSON.stringify([t.lang, tokenState, games, games.map((g) => [live.state(g.id)?.state?.seq, live.state(g.id)?.state?.awaiting, live.state(g.id)?.state?.running])]);
+  const signature = JSON.stringify([t.lang, tokenState, games, games.map((g) => [live.state(g.id)?.state?.seq, live.state(g.id)?.state?.awaiting, live.state(g.id)?.state?.running, live.state(g.id)?.state?.calls])]);
   if (signature === drawn) return;
   drawn = signature;
+  drawCalls(games);
   const waiting = drawPending(games);
   $('#no-games').hidden = games.length > 0;
   const tbody = $('#games');

@@ -11,6 +11,7 @@ import { $, el, button, showError, confirmDialog } from './game-ui.js';
 import { getJson } from './api.js';
 import { pending as awaited } from './rulings.js';
 import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
+import { callWords } from './calls.js';
 
 const keyName = () => `arbitre-key-${g.id}`;
 
@@ -210,6 +211,11 @@ export function showArbiter() {
     if (s.running) out.push(button(t('ui-stop-clocks'), () => g.act({ stop_clocks: true }, { error: '#arbiter-error' })));
     else out.push(button(t('ui-restart-clocks'), () => g.act({ restart_clocks: true }, { error: '#arbiter-error' })));
   }
+  // the players' calls, oldest first, each with its answer
+  const calls = done ? [] : s.calls || [];
+  $('#arbiter-calls').replaceChildren(...calls.map((c) => el('li', { className: 'call', textContent: callWords(t, c, side(c.side)) })));
+  $('#arbiter-calls').hidden = calls.length === 0;
+  for (const c of calls) out.push(button(t('ui-call-answer', { side: side(c.side) }), () => g.act({ answer_call: { side: c.side } }, { error: '#arbiter-error' }), { className: 'primary' }));
   // what the game waits for, and the rulings that answer it
   const question = awaited(s, t);
   $('#arbiter-question').textContent = question?.question || '';

@@ -8,6 +8,7 @@ import { g, side, isPlayer, opponent, over, anyMoment, articleOf } from './game-
 import { $, button, showError, clearErrors, refusal, confirmDialog } from './game-ui.js';
 import { readMove, position, inLetters } from './notation.js';
 import { claimButton } from './game-claims.js';
+import { callWords } from './calls.js';
 
 let offerWithMove = false;
 // a move sent without its press, the press a separate action (remembered)
@@ -191,12 +192,19 @@ export function showPlayer() {
       out.push(button(t('ui-offer-draw-now'), () => g.act({ offer_draw: true }, { error: '#actions-error' }), { enabled: !mine, why: t('ui-why-offer-pending') }));
     }
     out.push(claimButton());
+    // the arbiter called: once, until he answers (the state says whether
+    // the clocks stopped for it)
+    const call = (s.calls || []).find((c) => c.side === g.seat);
+    out.push(button(t('ui-call-arbiter'), () => g.act({ call_arbiter: true }, { error: '#actions-error' }), { enabled: !call, why: call ? t('ui-why-call-pending') : '' }));
     out.push(button(t('ui-resign'), async () => {
       const ok = await confirmDialog({ title: t('ui-resign-confirm'), text: t('ui-game-resign-consequence', { side: side(opponent()) }), ok: t('ui-resign') });
       if (ok) await g.act({ resign: true }, { error: '#actions-error' });
     }, { className: 'danger' }));
   }
   $('#actions').replaceChildren(...out);
+  const mine = !done && (s.calls || []).find((c) => c.side === g.seat);
+  $('#call-status').textContent = mine ? callWords(t, mine, side(mine.side)) : '';
+  $('#call-status').hidden = !mine;
   $('#arrival').hidden = !mayArrive();
   const a = s.adjournment;
   $('#seal-form').hidden = !(a?.phase === 'awaiting-seal' && a.sealer === g.seat && !done);

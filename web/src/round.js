@@ -7,6 +7,7 @@
 import { chosenLanguage, translator, translate, languageSwitch } from './i18n.js';
 import { created, playerWords, seatLinks, stateWords, roundName } from './rounds.js';
 import { qr, download } from './qr.js';
+import { callWords } from './calls.js';
 
 const $ = (sel) => document.querySelector(sel);
 const REFRESH = 4000;
@@ -78,7 +79,15 @@ function row(b, kept) {
 }
 
 function fill(tr, b) {
-  tr.querySelector('.state-cell').textContent = stateWords(t, b.state);
+  const cell = tr.querySelector('.state-cell');
+  const calls = over(b) ? [] : b.calls || [];
+  const said = [stateWords(t, b.state), ...calls.map((c) => callWords(t, c, t(`side-${c.side}`)))].join('\n');
+  // a pending call shown prominently, each in its own line
+  if (cell.dataset.said !== said) {
+    cell.dataset.said = said;
+    cell.replaceChildren(stateWords(t, b.state), ...calls.map((c) => el('strong', 'call', callWords(t, c, t(`side-${c.side}`)))));
+  }
+  tr.classList.toggle('called', calls.length > 0);
   tr.querySelector('.result-cell').textContent = over(b) ? b.result : '–';
   tr.querySelector('.moves-cell').textContent = String(moves(b.moves));
   tr.classList.toggle('done', over(b));

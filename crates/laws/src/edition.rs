@@ -495,6 +495,36 @@ pub struct Live {
     /// Where neither player is present at the start and White loses the
     /// time until he arrives (2005 6.6, 2023 6.7.2), the article.
     pub neither_present: Option<Article>,
+    /// What a player's call of the arbiter (`call_arbiter`) does to the clocks.
+    pub call: CallPolicy,
+}
+
+/// What a player's call of the arbiter does to the clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallPolicy {
+    /// The player may stop both clocks, but only to seek the arbiter's
+    /// assistance (2005 6.13b, 2023 6.11.2): the call stops them, and they
+    /// stay stopped until the arbiter restarts them.
+    StopsClocks {
+        /// The article giving the right.
+        article: Article,
+    },
+    /// The player has no clock to stop (online play: the platform's clock
+    /// runs): the call is recorded and the clocks keep running.
+    ClocksRun {
+        /// The article on the arbiter's role, where the edition has one.
+        article: Option<Article>,
+    },
+}
+
+impl CallPolicy {
+    /// The article a call cites, if any.
+    pub fn article(self) -> Option<Article> {
+        match self {
+            CallPolicy::StopsClocks { article } => Some(article),
+            CallPolicy::ClocksRun { article } => article,
+        }
+    }
 }
 
 /// What an arbiter may do citing an article.

@@ -195,11 +195,15 @@ pub enum ActionKind {
     AdjustTime,
     /// `declare_result`.
     DeclareResult,
+    /// `call_arbiter` (an extension).
+    CallArbiter,
+    /// `answer_call` (an extension).
+    AnswerCall,
 }
 
 impl ActionKind {
     /// Every kind, in the order of `docs/SCENARIOS.md`.
-    pub const ALL: [ActionKind; 23] = [
+    pub const ALL: [ActionKind; 25] = [
         ActionKind::Move,
         ActionKind::Press,
         ActionKind::Touch,
@@ -223,6 +227,8 @@ impl ActionKind {
         ActionKind::RestartClocks,
         ActionKind::AdjustTime,
         ActionKind::DeclareResult,
+        ActionKind::CallArbiter,
+        ActionKind::AnswerCall,
     ];
 
     /// The key that names it in a scenario file, a stored game and the API.
@@ -251,6 +257,8 @@ impl ActionKind {
             ActionKind::RestartClocks => "restart_clocks",
             ActionKind::AdjustTime => "adjust_time",
             ActionKind::DeclareResult => "declare_result",
+            ActionKind::CallArbiter => "call_arbiter",
+            ActionKind::AnswerCall => "answer_call",
         }
     }
 
@@ -276,6 +284,7 @@ impl ActionKind {
                 | ActionKind::RestartClocks
                 | ActionKind::AdjustTime
                 | ActionKind::DeclareResult
+                | ActionKind::AnswerCall
         )
     }
 }
@@ -404,6 +413,12 @@ pub enum Action {
         /// Black's remaining time.
         black: Millis,
     },
+    /// The player calls the arbiter (to seek his assistance: 2005 6.13b,
+    /// 2023 6.11.2); the call is pending until the arbiter answers.
+    CallArbiter,
+    /// The arbiter answers the pending call of this player, or every
+    /// pending call (`None`).
+    AnswerCall(Option<Color>),
 }
 
 impl Action {
@@ -433,6 +448,8 @@ impl Action {
             Action::RestartClocks => ActionKind::RestartClocks,
             Action::AdjustTime { .. } => ActionKind::AdjustTime,
             Action::DeclareResult { .. } => ActionKind::DeclareResult,
+            Action::CallArbiter => ActionKind::CallArbiter,
+            Action::AnswerCall(_) => ActionKind::AnswerCall,
         }
     }
 }

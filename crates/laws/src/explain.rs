@@ -81,6 +81,19 @@ pub enum Note {
     ClocksRestarted,
     /// An action at the board while the arbiter has stopped the clocks.
     ClocksStoppedByArbiter,
+    /// A player calls the arbiter and stops both clocks, as the edition
+    /// lets him (2005 6.13b, 2023 6.11.2); they stay stopped until the
+    /// arbiter restarts them.
+    ArbiterCalled(Color),
+    /// A player calls the arbiter; the edition gives him no clock to stop
+    /// (online play): the clocks keep running.
+    ArbiterCalledClocksRun(Color),
+    /// The arbiter answers this player's call.
+    CallAnswered(Color),
+    /// A second call while the player's first is pending.
+    CallAlreadyPending(Color),
+    /// The arbiter answers a call no one made.
+    NoCallToAnswer,
     /// The arbiter adds (positive) or removes time.
     TimeAdjusted {
         /// White's change.
@@ -416,11 +429,13 @@ pub enum DecisionKind {
     Clock,
     /// A claim is incorrect (`claim-incorrect`).
     ClaimIncorrect,
+    /// A player calls the arbiter, or the arbiter answers (`call`).
+    Call,
 }
 
 impl DecisionKind {
     /// Every kind, in declaration order.
-    pub const ALL: [DecisionKind; 26] = [
+    pub const ALL: [DecisionKind; 27] = [
         DecisionKind::Result,
         DecisionKind::DeadPosition,
         DecisionKind::Flag,
@@ -447,6 +462,7 @@ impl DecisionKind {
         DecisionKind::RightLost,
         DecisionKind::Clock,
         DecisionKind::ClaimIncorrect,
+        DecisionKind::Call,
     ];
 
     /// The stable code of the kind (`refused`, `offer`, `penalty`, …): the
@@ -479,6 +495,7 @@ impl DecisionKind {
             DecisionKind::RightLost => "right-lost",
             DecisionKind::Clock => "clock",
             DecisionKind::ClaimIncorrect => "claim-incorrect",
+            DecisionKind::Call => "call",
         }
     }
 
@@ -550,6 +567,11 @@ impl Note {
             ClocksStopped => "clocks-stopped",
             ClocksRestarted => "clocks-restarted",
             ClocksStoppedByArbiter => "clocks-stopped-by-arbiter",
+            ArbiterCalled(_) => "arbiter-called",
+            ArbiterCalledClocksRun(_) => "arbiter-called-clocks-run",
+            CallAnswered(_) => "call-answered",
+            CallAlreadyPending(_) => "call-already-pending",
+            NoCallToAnswer => "no-call-to-answer",
             TimeAdjusted { .. } => "time-adjusted",
             GameAlreadyOver => "game-already-over",
             AwaitingRuling => "awaiting-ruling",
@@ -679,6 +701,7 @@ impl Note {
             | ClocksStopped
             | ClocksRestarted
             | ClocksStoppedByArbiter
+            | NoCallToAnswer
             | GameAlreadyOver
             | AwaitingRuling
             | OfferLapsedGameOver
@@ -764,7 +787,11 @@ impl Note {
             | ReplierAbsentClockStarted(c)
             | ReplySealed(c)
             | EnvelopeAwaitsArrival(c)
-            | ClaimStandsAsOffer(c) => vec![("side", Arg::Side(*c))],
+            | ClaimStandsAsOffer(c)
+            | ArbiterCalled(c)
+            | ArbiterCalledClocksRun(c)
+            | CallAnswered(c)
+            | CallAlreadyPending(c) => vec![("side", Arg::Side(*c))],
             TimeOutOfRange(what) => vec![("what", Arg::Code(what.code()))],
             NotHandled(action) => vec![("action", Arg::Code(action.code()))],
             IllegalMoveRefused(text)
@@ -876,6 +903,11 @@ impl Note {
             ClocksStopped,
             ClocksRestarted,
             ClocksStoppedByArbiter,
+            ArbiterCalled(White),
+            ArbiterCalledClocksRun(Black),
+            CallAnswered(White),
+            CallAlreadyPending(Black),
+            NoCallToAnswer,
             TimeAdjusted {
                 white: 120_000,
                 black: -1_500,
@@ -1049,6 +1081,11 @@ impl Note {
                 | ClocksStopped
                 | ClocksRestarted
                 | ClocksStoppedByArbiter
+                | ArbiterCalled(_)
+                | ArbiterCalledClocksRun(_)
+                | CallAnswered(_)
+                | CallAlreadyPending(_)
+                | NoCallToAnswer
                 | TimeAdjusted { .. }
                 | GameAlreadyOver
                 | AwaitingRuling
@@ -1229,6 +1266,8 @@ impl Note {
             NoClockToRestore => DecisionKind::Resumption,
             GameStarted(_) | AbsentAtStart(_) | NeitherPresent(_) => DecisionKind::Start,
             ClocksStopped | ClocksRestarted => DecisionKind::Clocks,
+            ArbiterCalled(_) | ArbiterCalledClocksRun(_) | CallAnswered(_) => DecisionKind::Call,
+            CallAlreadyPending(_) | NoCallToAnswer => DecisionKind::Refused,
             TimeAdjusted { .. } => DecisionKind::TimeAdjusted,
             NotStarted | ClocksStoppedByArbiter => DecisionKind::Refused,
             RightLostByTouch(_) | TouchClaimRightLost(_) => DecisionKind::RightLost,

@@ -27,12 +27,14 @@
 //! | `adjourn` | adjourned games (2005 Annex A, 1930 art. 21, 2023 Guidelines I) |
 //! | `snapshot` | `Game::snapshot` and `Game::reinstate`, the one way back to an earlier moment |
 //! | `read` | the read model: pure queries, nothing advances |
+//! | `call` | a player's call of the arbiter (2005 6.13b, 2023 6.11.2: the clocks stopped only to seek his assistance), pending until he answers |
 
 use std::collections::VecDeque;
 
 use shakmaty::{ByColor, Chess, Color, Move, Position};
 
 mod adjourn;
+mod call;
 mod claims;
 mod end;
 mod illegal;
@@ -51,6 +53,7 @@ mod touch;
 
 pub use crate::dead::{MateAnswer, MateVerdict};
 pub use adjourn::{AdjournmentPhase, EnvelopeView};
+pub use call::PendingCall;
 pub use moves::same_position;
 pub use setup::{DeadCheck, Odds, Regulations, Setup, SetupError};
 
@@ -229,6 +232,8 @@ pub struct Game {
     start_deadline: Option<Instant>,
     /// The arbiter stopped the clocks; the clock that ran then, to restart.
     interrupted: Option<Option<Color>>,
+    /// Each player's call of the arbiter not answered yet.
+    calls: ByColor<Option<PendingCall>>,
     outcome: Option<Outcome>,
     log: Vec<Decision>,
     /// Events applied so far: the sequence number of the next one.
@@ -289,6 +294,7 @@ impl Game {
             started,
             start_deadline,
             interrupted,
+            calls,
             outcome,
             log: _,
             events: _,
@@ -331,6 +337,7 @@ impl Game {
             && *started == other.started
             && *start_deadline == other.start_deadline
             && *interrupted == other.interrupted
+            && *calls == other.calls
             && *outcome == other.outcome
             && *now == other.now
     }
@@ -466,6 +473,10 @@ impl Game {
                 self.laws.live.interrupt,
                 Note::ClocksStoppedByArbiter,
             );
+            return;
+        }
+        // a call and its answer, in every phase of a game not over
+        if self.on_call_event(t, index, event.by, &event.action) {
             return;
         }
         if self.awaiting.is_none() && self.on_adjournment_event(t, index, event.by, &event.action) {

@@ -54,6 +54,11 @@ not-started = Refused: the arbiter has not started the game
 clocks-stopped = The arbiter stops both clocks
 clocks-restarted = The arbiter restarts the clock
 clocks-stopped-by-arbiter = Refused: the arbiter has stopped the clocks
+arbiter-called = { $side } calls the arbiter and stops both clocks, as a player may only to seek the arbiter's assistance: they stay stopped until the arbiter restarts them
+arbiter-called-clocks-run = { $side } calls the arbiter; the player has no clock to stop: the clocks keep running
+call-answered = The arbiter answers { $side }'s call
+call-already-pending = Refused: { $side } has already called the arbiter, and the call waits for his answer
+no-call-to-answer = Refused: no player's call waits for an answer
 time-adjusted = The arbiter adjusts the times: { side-white } { $white }, { side-black } { $black }
 game-already-over = Refused: the game is over
 awaiting-ruling = Refused: an arbiter's ruling is awaited
@@ -82,6 +87,8 @@ not-handled = Refused: { $action ->
         [restart_clocks] restarting the clocks
         [adjust_time] adjusting the times
         [declare_result] declaring a result
+        [call_arbiter] calling the arbiter
+        [answer_call] answering a call
        *[other] `{ $action }`
     } is not for whoever did it, or not at this moment
 ambiguous-move = Refused: `{ $text }` designates { $candidates } legal moves
@@ -281,6 +288,7 @@ kind-time-adjusted = time adjusted
 kind-right-lost = right lost
 kind-clock = clock
 kind-claim-incorrect = claim incorrect
+kind-call = call
 
 ## Events: who, then what
 
@@ -316,6 +324,9 @@ event-start-absent = starts the game ({ $side } absent)
 event-start-both-absent = starts the game (both players absent)
 event-stop-clocks = stops the clocks
 event-restart-clocks = restarts the clock
+event-call-arbiter = calls the arbiter
+event-answer-call = answers the calls
+event-answer-call-side = answers { $side }'s call
 event-adjust-time = adjusts the times: { side-white } { $white }, { side-black } { $black } (art. { $article })
 event-declare-result = declares the result: { $result } (art. { $article })
 event-set-clocks = sets the clocks: { side-white } { $white }, { side-black } { $black }
@@ -455,6 +466,14 @@ ui-copy = Copy
 ui-start = Start the clock
 ui-stop-clocks = Stop the clocks
 ui-restart-clocks = Restart the clocks
+ui-call-arbiter = Call the arbiter
+ui-call-stopped = { $side } called the arbiter at { $time }: the clocks are stopped
+ui-call-running = { $side } called the arbiter at { $time }: the clocks keep running
+ui-call-answer = Answer { $side }'s call
+ui-why-call-pending = Your call waits for the arbiter's answer
+ui-calls = Calls to the arbiter
+ui-calls-none = No call waits for the arbiter
+ui-round-call = { $side } calls the arbiter
 ui-waiting = { $count ->
         [one] one thing waits for the arbiter
        *[other] { $count } things wait for the arbiter

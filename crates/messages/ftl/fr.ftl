@@ -43,6 +43,11 @@ not-started = Refusé : l’arbitre n’a pas lancé la partie
 clocks-stopped = L’arbitre arrête les deux pendules
 clocks-restarted = L’arbitre remet la pendule en marche
 clocks-stopped-by-arbiter = Refusé : l’arbitre a arrêté les pendules
+arbiter-called = Les { $side } appellent l’arbitre et arrêtent les deux pendules, ce qu’un joueur ne peut faire que pour demander son assistance : elles restent arrêtées jusqu’à ce que l’arbitre les remette en marche
+arbiter-called-clocks-run = Les { $side } appellent l’arbitre ; le joueur n’a pas de pendule à arrêter : les pendules continuent de tourner
+call-answered = L’arbitre répond à l’appel des { $side }
+call-already-pending = Refusé : les { $side } ont déjà appelé l’arbitre, et l’appel attend sa réponse
+no-call-to-answer = Refusé : aucun appel de joueur n’attend de réponse
 time-adjusted = L’arbitre corrige les temps : { side-white } { $white }, { side-black } { $black }
 game-already-over = Refusé : la partie est terminée
 awaiting-ruling = Refusé : une décision de l’arbitre est attendue
@@ -71,6 +76,8 @@ not-handled = Refusé : { $action ->
         [restart_clocks] remettre la pendule en marche
         [adjust_time] corriger les temps
         [declare_result] déclarer un résultat
+        [call_arbiter] appeler l’arbitre
+        [answer_call] répondre à un appel
        *[other] « { $action } »
     } ne revient pas à qui l’a fait, ou pas à ce moment
 ambiguous-move = Refusé : « { $text } » désigne { $candidates } coups légaux
@@ -270,6 +277,7 @@ kind-time-adjusted = temps corrigés
 kind-right-lost = droit perdu
 kind-clock = pendule
 kind-claim-incorrect = réclamation injustifiée
+kind-call = appel
 
 ## Événements : qui, puis quoi
 
@@ -305,6 +313,9 @@ event-start-absent = lance la partie (les { $side } sont absents)
 event-start-both-absent = lance la partie (les deux joueurs sont absents)
 event-stop-clocks = arrête les pendules
 event-restart-clocks = remet la pendule en marche
+event-call-arbiter = appelle l’arbitre
+event-answer-call = répond aux appels
+event-answer-call-side = répond à l’appel des { $side }
 event-adjust-time = corrige les temps : { side-white } { $white }, { side-black } { $black } (art. { $article })
 event-declare-result = déclare le résultat : { $result } (art. { $article })
 event-set-clocks = règle les pendules : { side-white } { $white }, { side-black } { $black }
@@ -450,6 +461,14 @@ ui-copy = Copier
 ui-start = Lancer la pendule
 ui-stop-clocks = Arrêter les pendules
 ui-restart-clocks = Remettre la pendule en marche
+ui-call-arbiter = Appeler l’arbitre
+ui-call-stopped = Les { $side } ont appelé l’arbitre à { $time } : les pendules sont arrêtées
+ui-call-running = Les { $side } ont appelé l’arbitre à { $time } : les pendules continuent de tourner
+ui-call-answer = Répondre à l’appel des { $side }
+ui-why-call-pending = Votre appel attend la réponse de l’arbitre
+ui-calls = Appels à l’arbitre
+ui-calls-none = Aucun appel n’attend l’arbitre
+ui-round-call = Les { $side } appellent l’arbitre
 ui-waiting = { $count ->
         [one] une chose attend l’arbitre
        *[other] { $count } choses attendent l’arbitre

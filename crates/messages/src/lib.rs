@@ -400,6 +400,9 @@ fn action_message(action: &Action) -> (&'static str, Vec<(&'static str, Arg)>) {
             }
         }
         Action::StopClocks => ("event-stop-clocks", vec![]),
+        Action::CallArbiter => ("event-call-arbiter", vec![]),
+        Action::AnswerCall(None) => ("event-answer-call", vec![]),
+        Action::AnswerCall(Some(c)) => ("event-answer-call-side", vec![("side", Arg::Side(*c))]),
         Action::RestartClocks => ("event-restart-clocks", vec![]),
         Action::AdjustTime {
             white,

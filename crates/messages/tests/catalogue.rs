@@ -83,6 +83,9 @@ fn events() -> Vec<Event> {
         }),
         arbiter(Action::StopClocks),
         arbiter(Action::RestartClocks),
+        player(Action::CallArbiter),
+        arbiter(Action::AnswerCall(None)),
+        arbiter(Action::AnswerCall(Some(Color::Black))),
         arbiter(Action::AdjustTime {
             white: 120_000,
             black: -30_000,
@@ -121,6 +124,8 @@ fn events() -> Vec<Event> {
             | Action::Start { .. }
             | Action::StopClocks
             | Action::RestartClocks
+            | Action::CallArbiter
+            | Action::AnswerCall(_)
             | Action::AdjustTime { .. }
             | Action::DeclareResult { .. }
             | Action::SetClocks { .. } => {}

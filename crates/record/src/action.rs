@@ -116,6 +116,11 @@ pub enum ActionRecord {
         /// The article.
         article: String,
     },
+    /// The player calls the arbiter (`"call_arbiter": true`).
+    CallArbiter,
+    /// The arbiter answers the pending calls (`"answer_call": true`), or
+    /// one player's (`"answer_call": {"side": "white"}`).
+    AnswerCall(Option<Color>),
 }
 
 /// A sealed move as a record holds it.
@@ -227,6 +232,19 @@ struct RawAction {
     restart_clocks: Option<bool>,
     adjust_time: Option<RawAdjust>,
     declare_result: Option<RawDeclare>,
+    call_arbiter: Option<bool>,
+    answer_call: Option<RawAnswer>,
+}
+
+/// `"answer_call": true` (every pending call) or `{"side": "white"}`.
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "true, or {\"side\": \"white\"} (the call of that player)"
+)]
+enum RawAnswer {
+    Flag(bool),
+    Side { side: String },
 }
 
 /// `"arrive": true` (a player for himself) or `"arrive": "white"` (the
@@ -296,6 +314,8 @@ impl ActionRecord {
             ActionRecord::RestartClocks => ActionKind::RestartClocks,
             ActionRecord::AdjustTime { .. } => ActionKind::AdjustTime,
             ActionRecord::DeclareResult { .. } => ActionKind::DeclareResult,
+            ActionRecord::CallArbiter => ActionKind::CallArbiter,
+            ActionRecord::AnswerCall(_) => ActionKind::AnswerCall,
         }
     }
 
@@ -500,6 +520,20 @@ impl ActionRecord {
                 article: d.article,
             });
         }
+        if let Some(v) = raw.call_arbiter {
+            flag(v, "call_arbiter")?;
+            actions.push(ActionRecord::CallArbiter);
+        }
+        match raw.answer_call {
+            Some(RawAnswer::Flag(v)) => {
+                flag(v, "answer_call")?;
+                actions.push(ActionRecord::AnswerCall(None));
+            }
+            Some(RawAnswer::Side { side: s }) => actions.push(ActionRecord::AnswerCall(Some(
+                side(&s, "answer_call.side")?,
+            ))),
+            None => {}
+        }
         if actions.len() != 1 {
             let found: Vec<&str> = actions.iter().map(|a| a.kind().code()).collect();
             return Err(err(
@@ -573,6 +607,7 @@ impl ActionRecord {
             ActionRecord::DeclareResult { result, article } => {
                 json!({"result": result.code(), "article": article})
             }
+            ActionRecord::AnswerCall(Some(c)) => json!({"side": side_code(*c)}),
             ActionRecord::Press
             | ActionRecord::OfferDraw
             | ActionRecord::AcceptDraw
@@ -584,7 +619,9 @@ impl ActionRecord {
             | ActionRecord::Misrestored
             | ActionRecord::Start { .. }
             | ActionRecord::StopClocks
-            | ActionRecord::RestartClocks => Value::Bool(true),
+            | ActionRecord::RestartClocks
+            | ActionRecord::CallArbiter
+            | ActionRecord::AnswerCall(None) => Value::Bool(true),
         };
         map.insert(key, value);
     }
@@ -676,6 +713,8 @@ impl ActionRecord {
                 result: *result,
                 article: cited(article, "declare_result.article", Power::Result)?,
             },
+            ActionRecord::CallArbiter => Action::CallArbiter,
+            ActionRecord::AnswerCall(side) => Action::AnswerCall(*side),
         })
     }
 
@@ -740,6 +779,8 @@ impl ActionRecord {
                 result: *result,
                 article: (*article).to_owned(),
             },
+            Action::CallArbiter => ActionRecord::CallArbiter,
+            Action::AnswerCall(side) => ActionRecord::AnswerCall(*side),
         }
     }
 }

@@ -80,8 +80,18 @@ fn report_with(game: &Game, scoresheet: Vec<String>, log: Vec<Value>) -> Value {
         "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
         "scoresheet": scoresheet,
         "envelope": envelope(game),
+        "calls": calls(game),
         "log": log,
     })
+}
+
+/// The players' calls the arbiter has not answered, oldest first (an
+/// extension): who called, when, and whether the clocks are stopped for it.
+pub fn calls(game: &Game) -> Value {
+    game.pending_calls()
+        .iter()
+        .map(|c| json!({"side": side_code(c.side), "t": instant(c.at), "clocks_stopped": c.clocks_stopped}))
+        .collect()
 }
 
 /// One decision as the log shows it: `{"t", "event", "decision",

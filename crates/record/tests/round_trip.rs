@@ -94,6 +94,8 @@ fn action(edition: EditionId) -> impl Strategy<Value = Action> {
             result_article
         )
             .prop_map(|(result, article)| Action::DeclareResult { result, article }),
+        Just(Action::CallArbiter),
+        proptest::option::of(side()).prop_map(Action::AnswerCall),
     ]
 }
 

@@ -179,6 +179,25 @@ pub struct GameState {
     uci: Vec<String>,
     /// Each player's illegal moves so far (art. 7.5).
     illegal_moves: Counts,
+    /// The players' calls of the arbiter not answered yet, oldest first
+    /// (`call_arbiter`, `answer_call`: docs/SCENARIOS.md).
+    calls: Vec<PendingCall>,
+}
+
+/// A player's call of the arbiter, pending until he answers.
+#[derive(ToSchema)]
+pub struct PendingCall {
+    /// Who called: `white` or `black`.
+    side: String,
+    /// When, in seconds on the game's clock.
+    t: f64,
+    /// When, on the server's clock (Unix milliseconds): calls of several
+    /// games put in the order they were made.
+    at_ms: i64,
+    /// Whether the call stopped the clocks (the edition lets a player stop
+    /// them to seek the arbiter's assistance: 2005 6.13b, 2023 6.11.2);
+    /// they stay stopped until the arbiter restarts them.
+    clocks_stopped: bool,
 }
 
 /// A number for each side.

@@ -148,6 +148,7 @@ pub static LAWS: Edition = Edition {
         interrupt: "6.13",
         restart: "6.13",
         neither_present: Some("6.6"),
+        call: CallPolicy::StopsClocks { article: "6.13b" },
     },
     provision_tables: &[PROVISIONS],
 };

@@ -149,6 +149,7 @@ pub static LAWS: Edition = Edition {
         interrupt: "6.13a",
         restart: "6.13c",
         neither_present: Some("6.6"),
+        call: CallPolicy::StopsClocks { article: "6.13b" },
     },
     provision_tables: &[PROVISIONS],
 };

@@ -179,6 +179,7 @@ pub static LAWS: Edition = Edition {
         interrupt: "6.11.1",
         restart: "6.11.3",
         neither_present: Some("6.7.2"),
+        call: CallPolicy::StopsClocks { article: "6.11.2" },
     },
     provision_tables: &[PROVISIONS],
 };

@@ -178,6 +178,7 @@ pub static LAWS: Edition = Edition {
         interrupt: "6.11.1",
         restart: "6.11.3",
         neither_present: Some("6.7.2"),
+        call: CallPolicy::ClocksRun { article: Some("10") },
     },
     provision_tables: &[super::fide_2023::PROVISIONS, PROVISIONS],
 };

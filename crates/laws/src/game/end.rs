@@ -21,6 +21,8 @@ impl Game {
     pub(super) fn finish(&mut self, t: Instant, event: Option<usize>, outcome: Outcome) {
         self.clock.stop(t);
         self.turn.unpressed = None;
+        // a finished game has no pending call
+        self.calls = shakmaty::ByColor::new_with(|_| None);
         if self.offer.take().is_some() {
             self.decide(t, event, self.laws.draw_offer, Note::OfferLapsedGameOver);
         }

@@ -268,6 +268,7 @@ impl Game {
             started: !setup.arbiter_starts,
             start_deadline: None,
             interrupted: None,
+            calls: ByColor::new_with(|_| None),
             outcome: None,
             log: Vec::new(),
             events: 0,

@@ -53,6 +53,8 @@ impl Game {
         back.postponed = self.postponed;
         // the clocks the arbiter has stopped are stopped now, whatever they were then
         back.interrupted = self.interrupted;
+        // a call stays pending: only the arbiter answers it
+        back.calls = self.calls;
         back.lag = self.lag.take();
         let mut clock = self.clock.clone();
         clock.reinstate(&back.clock, t);

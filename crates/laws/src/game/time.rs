@@ -407,6 +407,7 @@ impl Game {
             self.clock.resume(side, t);
         }
         self.decide(t, ev, self.laws.live.restart, Note::ClocksRestarted);
+        self.answer_calls_at_restart(t, ev);
     }
 
     /// The arbiter adds (positive) or removes (negative) time, citing `article`.

@@ -51,6 +51,14 @@ impl Owner {
                 "illegal_moves".into(),
                 json!({"white": illegal.white, "black": illegal.black}),
             );
+            // each pending call also on the server's clock (Unix ms), so that
+            // a console lists the calls of all its games in the order made
+            if let Some(Value::Array(calls)) = map.get_mut("calls") {
+                for c in calls.iter_mut() {
+                    let ms = c["t"].as_f64().map_or(0, |s| (s * 1000.0).round() as i64);
+                    c["at_ms"] = json!(server_ms(Instant(ms), self.meta.origin_ms));
+                }
+            }
             if lang != self.live.lang() {
                 let log = self.live.game().log();
                 let written = self.live.game().notation();

@@ -207,7 +207,7 @@ async fn board_rows(app: &App, round: &StoredRound) -> Vec<Value> {
 
 /// What the arbiter of a round sees of each board besides its listing:
 /// the clocks, whose runs, what waits for him (a ruling, an offer,
-/// alerts) and each player's illegal moves — from each game's
+/// alerts, the players' pending calls) and each player's illegal moves — from each game's
 /// owner (extension of ROUNDS.md's `GET /api/rounds/{id}`).
 async fn board_details(app: &App, round: &StoredRound, rows: &mut [Value]) {
     let states = join_all(
@@ -220,7 +220,14 @@ async fn board_details(app: &App, round: &StoredRound, rows: &mut [Value]) {
     for (row, state) in rows.iter_mut().zip(states) {
         let Ok(state) = state else { continue };
         if let Value::Object(map) = row {
-            for key in ["clocks", "running", "awaiting", "offer", "illegal_moves"] {
+            for key in [
+                "clocks",
+                "running",
+                "awaiting",
+                "offer",
+                "illegal_moves",
+                "calls",
+            ] {
                 map.insert(key.into(), state[key].clone());
             }
             map.insert(
