@@ -7,7 +7,7 @@
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::openapi::{Counts, Object, Tokens};
+use crate::openapi::{Counts, Object, PendingCall, Tokens};
 
 /// `POST /api/rounds`: every setup key of `POST /api/games` for every
 /// board, the round's PGN tags, the broadcast delay and the pairings.
@@ -136,6 +136,8 @@ pub struct BoardView {
     awaiting: Option<Object>,
     offer: Option<String>,
     illegal_moves: Option<Counts>,
+    /// The players' calls of the arbiter not answered yet, oldest first.
+    calls: Option<Vec<PendingCall>>,
     /// How many alerts the server recorded (outages).
     alerts: Option<u64>,
 }
