@@ -2,7 +2,8 @@
 // Rounds section (a pairing PGN pasted, a TRF and its pairs), its page
 // (`/rounds/{id}`: the boards by role and name, the seat links kept by the
 // browser that created it, the PGN downloaded, the TRF refused while boards
-// are open) and the hall display (`/rounds/{id}/hall`), each checked by
+// are open, then given once every board is over, two of them played on
+// their players' pages) and the hall display (`/rounds/{id}/hall`), each checked by
 // axe-core, and shot at a phone's and a desktop's size in French.
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -164,7 +165,7 @@ export const scenarios = [
     }
   }],
 
-  ['rounds: a round from a TRF and its pairs, its TRF refused while boards are open', async (browser, base, problems, h) => {
+  ['rounds: a round from a TRF and its pairs, its TRF refused while boards are open, two boards played to their ends by their players, the TRF and the PGN downloaded', async (browser, base, problems, h) => {
     const page = await console_(browser, base, problems, h);
     await signIn(page, h, "Organiser's or arbiter's token", 'Open', 'Token accepted');
     const rounds = page.getByRole('region', { name: 'Rounds' });
@@ -183,5 +184,55 @@ export const scenarios = [
     await page.getByRole('button', { name: 'Download the TRF' }).click();
     await h.waitText(page, '#message', 'board');
     await h.axe(page, 'round page after the TRF refused', problems);
+
+    // the round played: started from its page, two boards played to their
+    // ends by their players on their own pages (a mate; a resignation
+    // before any move), the three others ended by the arbiter; then the
+    // TRF and the PGN downloaded
+    await page.getByRole('group', { name: 'The whole round' }).getByRole('button', { name: 'Start every board' }).click();
+    await page.getByRole('status').filter({ hasText: 'Done on 5 boards' }).waitFor();
+    const table = page.getByRole('table', { name: 'The boards' });
+    const seatPage = async (board, side) => {
+      const href = await table.getByRole('link', { name: `${side}'s link — Board ${board}` }).getAttribute('href');
+      const p = await h.watchedPage(browser, `${side} ${board}`, problems);
+      await p.goto(new URL(href, base).href);
+      await p.waitForSelector('#board cg-board');
+      await p.waitForFunction(() => document.body.dataset.seat && document.body.dataset.seat !== 'spectator');
+      return p;
+    };
+    const white1 = await seatPage(1, 'White');
+    const black1 = await seatPage(1, 'Black');
+    for (const [p, move, plies] of [[white1, 'f3', 1], [black1, 'e5', 2], [white1, 'g4', 3], [black1, 'Qh4#', 4]]) {
+      await h.waitPlies(p, plies - 1);
+      await p.getByRole('textbox', { name: 'Your move' }).fill(move);
+      await p.getByRole('textbox', { name: 'Your move' }).press('Enter');
+      await h.waitPlies(p, plies);
+    }
+    const white2 = await seatPage(2, 'White');
+    await white2.getByRole('button', { name: 'Resign' }).click();
+    await white2.getByRole('dialog', { name: 'Resign the game?' }).getByRole('button', { name: 'Resign' }).click();
+    const round = await h.api(base, `/api/rounds/${page.url().split('/').pop()}`);
+    for (const b of round.boards.slice(2)) {
+      const game = b.game;
+      const arbiter = JSON.parse(await page.evaluate((id) => localStorage.getItem(`arbitre-round-${id}`), round.id)).boards.find((x) => x.game === game).tokens.arbiter;
+      await h.api(base, `/api/games/${game}/events`, { declare_result: { result: '1/2-1/2', article: '11.3.2.2' } }, arbiter);
+    }
+    await h.until(async () => (await h.api(base, `/api/rounds/${round.id}`)).boards.every((b) => b.state === 'finished'));
+    const [trf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the TRF' }).click()]);
+    const text = readFileSync(await trf.path(), 'utf8');
+    // each player's fourth round (columns 122–131 of his 001 line): board 1
+    // a mate by Black, board 2 a resignation before any move
+    const column = (rank) => {
+      const line = text.split(/\r?\n/).find((l) => l.startsWith('001') && Number(l.slice(4, 8)) === rank);
+      return line ? line.slice(121, 131) : `no line for ${rank}`;
+    };
+    for (const [rank, want] of [[1, '   2 w 0'], [2, '   1 b 1'], [3, '   4 w L'], [4, '   3 b W'], [11, '0000 - U']]) {
+      if (!column(rank).startsWith(want)) problems.push(`the TRF's round 4 for player ${rank}: "${column(rank)}", expected "${want}"`);
+    }
+    const [pgnFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the PGN' }).click()]);
+    const pgn = readFileSync(await pgnFile.path(), 'utf8');
+    for (const wanted of ['[Round "4.1"]', '[Result "0-1"]', 'Qh4#', '[Round "4.5"]']) {
+      if (!pgn.includes(wanted)) problems.push(`the downloaded PGN has no ${wanted}`);
+    }
   }],
 ];
