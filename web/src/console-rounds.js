@@ -4,6 +4,7 @@
 // the round page (rounds.js), and the server's rounds with their pages.
 import { readTimeControl } from './timecontrol.js';
 import { keepCreated, roundName } from './rounds.js';
+import { download } from './qr.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -112,6 +113,15 @@ export function roundsSection({ tr, token, needToken }) {
     $('#r-created-title').textContent = t('ui-rounds-created', { n: last.round ?? '?', count: last.boards.length });
     $('#r-created-byes').textContent = last.byes?.length ? t('ui-round-byes-list', { what: last.byes.map((b) => b.name).join(', ') }) : '';
     $('#r-created-link').href = `/rounds/${encodeURIComponent(last.id)}`;
+    $('#r-key-box').hidden = !last.arbiter_key_file;
+  }
+
+  // the round's key file, the only copy (the server keeps none)
+  function saveKey() {
+    if (!last?.arbiter_key_file) return;
+    const file = last.arbiter_key_file;
+    const text = typeof file === 'string' ? file : JSON.stringify(file, null, 2);
+    download(`arbiter-round-${last.id}.key`, text, 'application/json');
   }
 
   function draw() {
@@ -146,5 +156,6 @@ export function roundsSection({ tr, token, needToken }) {
   }
 
   $('#round-create').addEventListener('submit', create);
+  $('#r-key-save').addEventListener('click', saveKey);
   return { draw, refresh };
 }

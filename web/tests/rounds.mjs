@@ -177,6 +177,11 @@ export const scenarios = [
     await h.until(async () => (await rounds.getByRole('textbox', { name: "The round's pairs (JaVaFo form)" }).inputValue()).startsWith('6'));
     await rounds.getByRole('button', { name: 'Create the round' }).click();
     await rounds.getByRole('heading', { name: 'Round 4 created: 5 boards' }).waitFor();
+    // the round's key to its envelopes, made by the server and kept nowhere
+    // but here: offered for saving, and in the arbiter's links
+    const [keyFile] = await Promise.all([page.waitForEvent('download'), rounds.getByRole('button', { name: "Save the arbiter's key" }).click()]);
+    const key = JSON.parse(readFileSync(await keyFile.path(), 'utf8'));
+    if (!key.hpke_secret_key) problems.push(`the round's key file: ${JSON.stringify(key).slice(0, 200)}`);
     await rounds.getByRole('link', { name: 'Open the round page' }).click();
     await page.waitForFunction(() => document.body.dataset.ready === '1');
     await page.getByText('Byes: ').waitFor();
@@ -200,6 +205,8 @@ export const scenarios = [
       await p.waitForFunction(() => document.body.dataset.seat && document.body.dataset.seat !== 'spectator');
       return p;
     };
+    const arbiterLink = await table.getByRole('link', { name: "Arbiter's link — Board 1" }).getAttribute('href');
+    if (!/&key=[A-Za-z0-9_-]{43}$/.test(arbiterLink)) problems.push(`board 1's arbiter link carries no key: ${arbiterLink}`);
     const white1 = await seatPage(1, 'White');
     const black1 = await seatPage(1, 'Black');
     for (const [p, move, plies] of [[white1, 'f3', 1], [black1, 'e5', 2], [white1, 'g4', 3], [black1, 'Qh4#', 4]]) {
