@@ -217,18 +217,12 @@ fn parse_edition(text: &str) -> Result<arbitre_laws::EditionId, String> {
 
 /// `auto` or an edition code, for `audit --edition`.
 fn parse_audit_edition(text: &str) -> Result<arbitre::audit::EditionChoice, String> {
-    if text == "auto" {
-        return Ok(arbitre::audit::EditionChoice::Auto);
-    }
-    parse_edition(text)
-        .map(arbitre::audit::EditionChoice::Fixed)
-        .map_err(|e| format!("{e}, or `auto`"))
+    arbitre::audit::EditionChoice::parse(text)
 }
 
 /// A language code for `--lang`.
 fn parse_language(text: &str) -> Result<arbitre_laws::Language, String> {
-    arbitre_laws::Language::from_code(text)
-        .ok_or_else(|| format!("`{text}` is not one of en, fr, de, es, it, nl"))
+    arbitre::parse_language(text)
 }
 
 fn main() -> ExitCode {
