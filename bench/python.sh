@@ -11,6 +11,7 @@
 #   bench/python.sh                  # Tal, Kasparov and lichess_db_1000k: about 3 minutes
 #   ROUNDS=9 bench/python.sh
 #   ARBITRE_CORPUS=/path/to/pgn bench/python.sh
+#   ARBITRE_BIN=target/release/arbitre bench/python.sh   # that binary, not built here
 # Builds the module in release into a virtual environment of its own
 # (VENV, default target/bench-venv) with maturin, pytest not needed.
 set -euo pipefail
@@ -24,7 +25,9 @@ target="${CARGO_TARGET_DIR:-target}"
 venv="${VENV:-$target/bench-venv}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r python/requirements-test.txt
-cargo build --release -q -p arbitre --bin arbitre
+# ARBITRE_BIN: a release `arbitre` already built (else built here)
+bin="${ARBITRE_BIN:-$target/release/arbitre}"
+[ -n "${ARBITRE_BIN:-}" ] || cargo build --release -q -p arbitre --bin arbitre
 cargo build --release -q -p arbitre-record --example apply_events
 "$venv/bin/maturin" build --quiet --release --manifest-path python/Cargo.toml \
     --interpreter "$venv/bin/python" --out "$target/bench-wheel"
@@ -32,7 +35,7 @@ cargo build --release -q -p arbitre-record --example apply_events
     "$(ls -t "$target"/bench-wheel/arbitre-*.whl | head -n 1)"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-games=$("$target/release/arbitre" audit --json --jobs 1 "${files[@]}" | head -n -1 | wc -l)
+games=$("$bin" audit --json --jobs 1 "${files[@]}" | head -n -1 | wc -l)
 echo "files: ${files[*]##*/}; $games games; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 # one line per run: name wall user sys
 run() {
@@ -44,7 +47,7 @@ py_audit='import arbitre, sys
 n = sum(1 for _ in arbitre.audit(sys.argv[1:], jobs=1))
 assert n > 0'
 for r in $(seq "${ROUNDS:-5}"); do
-    run cli "$target/release/arbitre" audit --json --jobs 1 "${files[@]}"
+    run cli "$bin" audit --json --jobs 1 "${files[@]}"
     run python "$venv/bin/python" -c "$py_audit" "${files[@]}"
     echo "round $r: $(tail -n 2 "$out/runs" | awk '{printf "%s %.2f s (cpu %.2f)  ", $1, $2, $3 + $4}')"
 done
