@@ -13,7 +13,7 @@
 # so plainly; ARBITRE_REQUIRE_PYTHON=1 (.ci/run) makes that a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(realpath "${1:-${CARGO_TARGET_DIR:-target}/checked/arbitre}")
+bin=$(realpath -m "${1:-${CARGO_TARGET_DIR:-target}/checked/arbitre}")
 cannot() {
     if [ "${ARBITRE_REQUIRE_PYTHON:-}" = 1 ]; then
         echo "tests/python.sh: $1 (ARBITRE_REQUIRE_PYTHON=1)"
