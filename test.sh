@@ -70,6 +70,12 @@ tests/schemathesis.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
 # column checked (tests/trf_readback.sh)
 tests/trf_readback.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
 
+# The Python module (python/, docs/PYTHON.md) as its users install it: a
+# fresh venv, the wheel built and installed, pytest and mypy
+# (tests/python.sh; ARBITRE_REQUIRE_PYTHON=1 makes a missing Python or PyPI
+# a failure instead of a notice)
+tests/python.sh "${CARGO_TARGET_DIR:-target}/checked/arbitre"
+
 # The pages in a real browser (web/tests/run.mjs: Playwright's
 # playwright-core, pinned in web/package-lock.json, driving Debian's
 # Chromium headless against the server binary just tested). Chromium is

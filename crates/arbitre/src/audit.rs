@@ -48,12 +48,16 @@ mod kind;
 mod read;
 mod report;
 mod stray;
+mod stream;
 
 pub use command::{audit_reader, run};
 pub use judge::time_control;
 pub use kind::{Class, Kind};
+pub use read::Input;
 pub use read::Tags;
+pub use report::game_line;
 pub use report::write_game_json;
+pub use stream::{Item, Reports};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +82,16 @@ pub enum EditionChoice {
 }
 
 impl EditionChoice {
+    /// `auto` or an edition's code (`audit --edition`), or what is wrong.
+    pub fn parse(text: &str) -> Result<EditionChoice, String> {
+        if text == "auto" {
+            return Ok(EditionChoice::Auto);
+        }
+        text.parse()
+            .map(EditionChoice::Fixed)
+            .map_err(|e: arbitre_laws::edition::UnknownEdition| format!("{e}, or `auto`"))
+    }
+
     /// `auto`, or the edition's code.
     pub fn code(self) -> &'static str {
         match self {

@@ -25,6 +25,12 @@ pub fn write_line(args: std::fmt::Arguments<'_>) {
     }
 }
 
+/// A language code (`--lang`, the Python module's `lang`), or what is wrong.
+pub fn parse_language(text: &str) -> Result<arbitre_laws::Language, String> {
+    arbitre_laws::Language::from_code(text)
+        .ok_or_else(|| format!("`{text}` is not one of en, fr, de, es, it, nl"))
+}
+
 pub mod analyze;
 pub mod audit;
 pub mod envelope;

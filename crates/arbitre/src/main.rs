@@ -61,7 +61,7 @@ enum Command {
         /// Language of what the arbiter says (the text report, and the
         /// messages of --json): en or fr; de, es, it and nl are accepted
         /// and shown in English (they have piece letters, no catalogue yet).
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
         /// Write the sealed-move envelope of a scenario that ends adjourned to this file.
         #[arg(long, requires = "key")]
@@ -89,7 +89,7 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Language of the messages.
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
     },
     /// Runs live games: the API of docs/SERVER.md on an embedded SQLite file
@@ -119,7 +119,7 @@ enum Command {
         nodes: Option<u64>,
         /// Language of the text report and of the errors (the lines in its
         /// piece letters; the JSON keeps its codes and the moves in SAN and UCI).
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
     },
     /// Audits finished games (PGN, .gz, .zst or `-` for stdin) against the Laws: results,
@@ -132,7 +132,7 @@ enum Command {
         /// game under the Laws in force on its `Date` (before 1 July 2005
         /// fide-2001, from then fide-2005, from 1 July 2014 fide-2023; no
         /// date: fide-2023), or one edition for every game.
-        #[arg(long, default_value = "auto", value_parser = parse_audit_edition)]
+        #[arg(long, default_value = "auto", value_parser = arbitre::audit::EditionChoice::parse)]
         edition: arbitre::audit::EditionChoice,
         /// One JSON object per game, in input order, then a last `{"summary": …}` line.
         #[arg(long, conflicts_with = "csv")]
@@ -162,7 +162,7 @@ enum Command {
         /// Language of the report, the summary and the errors, and of the
         /// `message` of each finding in JSON and CSV (their keys and codes stay):
         /// en or fr; de, es, it and nl are accepted and shown in English.
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
     },
     /// Sealed-move envelopes (what the Laws' adjournment articles say they carry: 2005 A2).
@@ -183,7 +183,7 @@ enum EnvelopeCommand {
         #[arg(long = "pub", value_name = "DIR")]
         pub_dir: Option<PathBuf>,
         /// Language of what is printed.
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
     },
     /// Verifies the envelope against the arbiter's keys, decrypts it with the secret key and prints the sealed move.
@@ -204,31 +204,9 @@ enum EnvelopeCommand {
         #[arg(long, value_name = "HEX")]
         signer: Option<String>,
         /// Language of what is printed (the move with its number and side).
-        #[arg(long, default_value = "en", value_parser = parse_language)]
+        #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
         lang: arbitre_laws::Language,
     },
-}
-
-/// An edition code for `--edition`.
-fn parse_edition(text: &str) -> Result<arbitre_laws::EditionId, String> {
-    text.parse()
-        .map_err(|e: arbitre_laws::edition::UnknownEdition| e.to_string())
-}
-
-/// `auto` or an edition code, for `audit --edition`.
-fn parse_audit_edition(text: &str) -> Result<arbitre::audit::EditionChoice, String> {
-    if text == "auto" {
-        return Ok(arbitre::audit::EditionChoice::Auto);
-    }
-    parse_edition(text)
-        .map(arbitre::audit::EditionChoice::Fixed)
-        .map_err(|e| format!("{e}, or `auto`"))
-}
-
-/// A language code for `--lang`.
-fn parse_language(text: &str) -> Result<arbitre_laws::Language, String> {
-    arbitre_laws::Language::from_code(text)
-        .ok_or_else(|| format!("`{text}` is not one of en, fr, de, es, it, nl"))
 }
 
 fn main() -> ExitCode {

@@ -4,13 +4,12 @@
 //! one thread reads, judges and prints in turn.
 
 use std::{
-    collections::BTreeMap,
     io::{self, IsTerminal, Read, Write},
     path::PathBuf,
     process::ExitCode,
     sync::{
         atomic::{AtomicU64, Ordering},
-        mpsc, Arc,
+        Arc,
     },
     time::{Duration, Instant},
 };
@@ -19,7 +18,9 @@ use super::{
     judge::audit,
     read::{open, read_all, Input, Message, RawGame},
     report::{csv_rows, shown_in_text, text_game, write_game_json, Summary, CSV_HEADER},
-    say, Format, GameReport, Kind, Options,
+    say,
+    stream::Batches,
+    Format, GameReport, Kind, Options,
 };
 use arbitre_laws::Arg;
 
@@ -222,85 +223,20 @@ pub fn run(files: &[PathBuf], opts: &Options) -> ExitCode {
             })
         });
     } else {
-        let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-            Ok(p) => p,
-            Err(e) => {
-                let said = say(
-                    lang,
-                    "audit-no-workers",
-                    &[
-                        ("jobs", Arg::Count(jobs as i64)),
-                        ("error", Arg::Text(e.to_string())),
-                    ],
-                );
+        // a reader thread and a pool of workers (`stream`), the reports
+        // printed here in input order
+        let batches = Batches::start(inputs, opts, jobs, progress.clone(), plain.clone());
+        let batches = match batches {
+            Ok(b) => b,
+            Err(said) => {
                 eprintln!("arbitre audit: {said}");
                 return ExitCode::from(2);
             }
         };
-        // a reader thread cuts the input into batches; each batch is audited
-        // by the pool as soon as it comes (no barrier between batches), and
-        // printed here once every batch before it is printed. At most
-        // `2 × jobs` batches are in flight: memory stays bounded.
-        let (tx, rx) = mpsc::sync_channel::<Message>(2);
-        let reader = {
-            let progress = progress.clone();
-            let plain = plain.clone();
-            std::thread::spawn(move || {
-                read_all(inputs, progress, plain, lang, |m| tx.send(m).is_ok())
-            })
-        };
-        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<GameReport>)>();
-        let mut waiting: BTreeMap<u64, Message> = BTreeMap::new();
-        let (mut sent, mut next, mut read_done) = (0u64, 0u64, false);
-        loop {
-            while !read_done && sent - next < 2 * jobs as u64 {
-                match rx.recv() {
-                    Ok(Message::Games(batch)) => {
-                        let done = done_tx.clone();
-                        let seq = sent;
-                        pool.spawn(move || {
-                            let reports = batch
-                                .into_iter()
-                                .map(|g| audit(g, edition, claimable, thorough, lang))
-                                .collect();
-                            let _ = done.send((seq, reports));
-                        });
-                    }
-                    Ok(error) => {
-                        waiting.insert(sent, error);
-                    }
-                    Err(_) => read_done = true,
-                }
-                if !read_done {
-                    sent += 1;
-                }
-            }
-            if next == sent {
+        for message in batches {
+            if !printer.take(message, |_| Vec::new()) {
                 break;
             }
-            if !waiting.contains_key(&next) {
-                match done_rx.recv() {
-                    Ok((seq, reports)) => {
-                        waiting.insert(seq, Message::Reports(reports));
-                    }
-                    Err(_) => break,
-                }
-            }
-            let mut going = true;
-            while let Some(message) = waiting.remove(&next) {
-                going &= printer.take(message, |_| Vec::new());
-                next += 1;
-            }
-            if !going {
-                break;
-            }
-        }
-        drop(rx);
-        if reader.join().is_err() {
-            printer
-                .summary
-                .errors
-                .push(say(lang, "audit-reader-stopped", &[]));
         }
     }
     let Printer {

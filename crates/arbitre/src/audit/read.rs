@@ -371,11 +371,34 @@ impl<R: Read> Read for Progress<R> {
     }
 }
 
-/// An input opened and checked, not yet read.
-pub(super) struct Input {
+/// An input opened and checked, not yet read: a file, standard input or
+/// any reader (plain, gzip or zstd, recognised when it is read).
+pub struct Input {
     pub(super) name: String,
     pub(super) raw: Box<dyn Read + Send>,
     pub(super) size: Option<u64>,
+}
+
+impl Input {
+    /// The file at `path` (`-`: standard input), or why it cannot be read,
+    /// in `lang` (what `arbitre audit FILE` says).
+    pub fn open(path: &Path, lang: Language) -> Result<Input, String> {
+        open(path, lang)
+    }
+
+    /// A reader, named `name` in the reports (the `file` of each game).
+    pub fn reader(name: impl Into<String>, raw: impl Read + Send + 'static) -> Input {
+        Input {
+            name: name.into(),
+            raw: Box::new(raw),
+            size: None,
+        }
+    }
+
+    /// Its name in the reports.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 /// What went wrong with the file `name`, in `lang`: the message `id` of

@@ -68,15 +68,10 @@ fn notes(r: &GameReport) -> impl Iterator<Item = &Finding> {
     r.findings.iter().filter(|f| f.kind.class() == Class::Note)
 }
 
-/// Writes the JSON line of one game: its findings, and its notes with
-/// `with_notes`.
-pub fn write_game_json(
-    r: &GameReport,
-    file: &str,
-    with_notes: bool,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    let line = GameLine {
+/// The JSON object of one game as `arbitre audit --json` writes it (`file`:
+/// the name of its input): its findings, and its notes with `with_notes`.
+pub fn game_line<'a>(r: &'a GameReport, file: &'a str, with_notes: bool) -> impl Serialize + 'a {
+    GameLine {
         game: r.game,
         file,
         offset: r.offset,
@@ -86,8 +81,17 @@ pub fn write_game_json(
         plies: r.plies,
         findings: findings(r).map(finding_json).collect(),
         notes: with_notes.then(|| notes(r).map(finding_json).collect()),
-    };
-    serde_json::to_writer(&mut *out, &line)?;
+    }
+}
+
+/// Writes the JSON line of one game ([`game_line`]).
+pub fn write_game_json(
+    r: &GameReport,
+    file: &str,
+    with_notes: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &game_line(r, file, with_notes))?;
     writeln!(out)
 }
 
