@@ -40,7 +40,7 @@ pub struct ServeArgs {
     )]
     pub signing_key: PathBuf,
     /// Language of messages of games created without `?lang=`.
-    #[arg(long, default_value = "en", value_parser = crate::parse_language)]
+    #[arg(long, default_value = "en", value_parser = arbitre::parse_language)]
     pub lang: arbitre_laws::Language,
     /// Group commit: `free` (commit what is queued as soon as the writer is
     /// free), a window in microseconds (at most 2000), or `none` (one
