@@ -7,10 +7,11 @@
 // documentation's screenshots to docs/screenshots.
 //
 //   node web/tests/run.mjs --bin target/checked/arbitre [--out target/web-artifacts]
-//         [--chromium /usr/bin/chromium] [--only NAME] [--suite game|console]
+//         [--chromium /usr/bin/chromium] [--only NAME] [--suite game|console|rounds|calls]
 //
 // The scenarios: game.mjs (the game page: players, arbiter, spectators) and
-// console.mjs (the arbiter's console), each `export const scenarios =
+// console.mjs (the arbiter's console), rounds.mjs (the rounds' pages) and
+// calls.mjs (the players' calls of the arbiter), each `export const scenarios =
 // [[name, async (browser, base, problems, h) => {…}], …]`; `h` is the
 // harness (harness.mjs: its members are listed at its top).
 import { existsSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { h, args, out, opened, launch, startServer } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scenarios = [];
-for (const file of ['game.mjs', 'console.mjs', 'rounds.mjs']) {
+for (const file of ['game.mjs', 'console.mjs', 'rounds.mjs', 'calls.mjs']) {
   if (!existsSync(join(here, file))) continue;
   if (args.suite && !file.startsWith(args.suite)) continue;
   const module = await import(pathToFileURL(join(here, file)).href);
