@@ -7,7 +7,7 @@
 // the time of day of a call, in the reader's language
 export function callTime(call, lang) {
   const at = Number.isFinite(call.at_ms) ? new Date(call.at_ms) : null;
-  return at ? at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '';
+  return at ? at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }) : '';
 }
 
 // "White called the arbiter at 10:02:15: the clocks are stopped"
