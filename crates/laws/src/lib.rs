@@ -13,6 +13,7 @@ pub mod notation;
 pub mod outcome;
 pub mod position;
 pub mod replay;
+pub mod san;
 pub mod seal;
 
 pub use clock::{Clock, Instant, Millis, TimeControl};

@@ -9,6 +9,7 @@ use arbitre_laws::{
     game::DeadCheck,
     notation::transliterate,
     replay::FastReplay,
+    san::san_to_move,
     Arg, ClaimKind, DrawClaim, EditionId, Game, GameResult, GameType, Instant, Language, Millis,
     Setup, Termination, TimeControl,
 };
@@ -505,7 +506,7 @@ fn replay(
         let before = after_end.as_ref().unwrap_or(game.position());
         let mover = before.turn();
         let refused = match &mut after_end {
-            Some(pos) => match mv.san.san.to_move(pos) {
+            Some(pos) => match san_to_move(pos, &mv.san.san) {
                 Ok(m) => {
                     pos.play_unchecked(m);
                     None
@@ -522,7 +523,7 @@ fn replay(
                 if game.moves().len() > made {
                     None
                 } else {
-                    Some(match mv.san.san.to_move(game.position()) {
+                    Some(match san_to_move(game.position(), &mv.san.san) {
                         Err(e) => e,
                         // the engine refused a move shakmaty accepts: say so
                         Ok(_) => shakmaty::san::SanError::IllegalSan,
@@ -1053,7 +1054,7 @@ impl Claims {
     ) {
         let laws = game.laws();
         let pos = game.position();
-        let written = next.and_then(|san| san.to_move(pos).ok());
+        let written = next.and_then(|san| san_to_move(pos, san).ok());
         for kind in [ClaimKind::Threefold, ClaimKind::FiftyMoves] {
             let seen = match kind {
                 ClaimKind::Threefold => &mut self.threefold,

@@ -69,7 +69,7 @@ impl Game {
         if !self.open_for_moves(index, t) {
             return;
         }
-        match san.to_move(&self.position) {
+        match crate::san::san_to_move(&self.position, san) {
             Ok(m) if m.capture() != Some(Role::King) => {
                 let c = self.position.turn();
                 self.make_move(t, index, c, m, true);
