@@ -54,6 +54,7 @@ not-started = Refused: the arbiter has not started the game
 clocks-stopped = The arbiter stops both clocks
 clocks-restarted = The arbiter restarts the clock
 clocks-stopped-by-arbiter = Refused: the arbiter has stopped the clocks
+clocks-stopped-for-call = Refused: the clocks are stopped while { $side }'s call waits for the arbiter
 arbiter-called = { $side } calls the arbiter and stops both clocks, as a player may only to seek the arbiter's assistance: they stay stopped until the arbiter restarts them
 arbiter-called-clocks-run = { $side } calls the arbiter; the player has no clock to stop: the clocks keep running
 call-answered = The arbiter answers { $side }'s call

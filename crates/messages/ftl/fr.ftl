@@ -43,6 +43,7 @@ not-started = Refusé : l’arbitre n’a pas lancé la partie
 clocks-stopped = L’arbitre arrête les deux pendules
 clocks-restarted = L’arbitre remet la pendule en marche
 clocks-stopped-by-arbiter = Refusé : l’arbitre a arrêté les pendules
+clocks-stopped-for-call = Refusé : les pendules sont arrêtées tant que l’appel des { $side } attend l’arbitre
 arbiter-called = Les { $side } appellent l’arbitre et arrêtent les deux pendules, ce qu’un joueur ne peut faire que pour demander son assistance : elles restent arrêtées jusqu’à ce que l’arbitre les remette en marche
 arbiter-called-clocks-run = Les { $side } appellent l’arbitre ; le joueur n’a pas de pendule à arrêter : les pendules continuent de tourner
 call-answered = L’arbitre répond à l’appel des { $side }
