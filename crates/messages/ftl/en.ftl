@@ -544,6 +544,7 @@ ui-mate-no = No: drawn
 ui-question-open-envelope = The envelope sealed by { $side } waits to be opened with the arbiter's key
 ui-pending = Waiting for the arbiter
 ui-nothing-pending = Nothing waits for the arbiter
+ui-nothing-else-pending = Nothing else waits for the arbiter
 ui-open-as-arbiter = Open the game as arbiter
 ui-qr = QR code of the link, for a phone at the board
 ui-period = Period { $n } of { $count }: { $what }
@@ -909,6 +910,7 @@ ui-console-clock-running = { $side }: { $time }, running
 ui-console-nothing = nothing
 ui-console-not-sealable = cannot be sealed
 ui-console-open-board = Open board { $n } as arbiter
+ui-console-open-round-board = Open round { $round }, board { $n } as arbiter
 ui-console-spectate = Spectator's view
 ui-console-no-links = Seat links: only in the browser that created the game
 ui-console-start-none = Every game is already started
@@ -943,6 +945,8 @@ ui-console-pgn-none = No game to export yet
 ui-console-server-down = The server does not answer ({ $what }); the console tries again
 ui-console-refused = Refused: { $what }
 ui-console-board-n = Board { $n }
+ui-console-round-board = Round { $round } · Board { $n }
+ui-console-round-n = Round { $n }
 ui-console-count-games = { $count ->
         [one] { $count } game
        *[other] { $count } games

@@ -539,6 +539,7 @@ ui-mate-no = Non : partie nulle
 ui-question-open-envelope = L’enveloppe scellée par les { $side } attend d’être ouverte avec la clé de l’arbitre
 ui-pending = En attente de l’arbitre
 ui-nothing-pending = Rien n’attend l’arbitre
+ui-nothing-else-pending = Rien d’autre n’attend l’arbitre
 ui-open-as-arbiter = Ouvrir la partie en tant qu’arbitre
 ui-qr = Code QR du lien, pour un téléphone à l’échiquier
 ui-period = Période { $n } sur { $count } : { $what }
@@ -928,6 +929,7 @@ ui-console-clock-running = { $side } : { $time }, en marche
 ui-console-nothing = rien
 ui-console-not-sealable = ne peut être mise sous enveloppe
 ui-console-open-board = Ouvrir la table { $n } en tant qu’arbitre
+ui-console-open-round-board = Ouvrir la ronde { $round }, table { $n } en tant qu’arbitre
 ui-console-spectate = Vue des spectateurs
 ui-console-no-links = Liens des places : seulement dans le navigateur qui a créé la partie
 ui-console-start-none = Toutes les parties sont déjà lancées
@@ -962,6 +964,8 @@ ui-console-pgn-none = Aucune partie à exporter
 ui-console-server-down = Le serveur ne répond pas ({ $what }) ; la console réessaie
 ui-console-refused = Refusé : { $what }
 ui-console-board-n = Table { $n }
+ui-console-round-board = Ronde { $round } · Table { $n }
+ui-console-round-n = Ronde { $n }
 ui-console-count-games = { $count ->
         [one] { $count } partie
        *[other] { $count } parties
