@@ -472,6 +472,7 @@ ui-call-stopped = { $side } called the arbiter at { $time }: the clocks are stop
 ui-call-running = { $side } called the arbiter at { $time }: the clocks keep running
 ui-call-you-stopped = You called the arbiter at { $time }: the clocks are stopped
 ui-call-you-running = You called the arbiter at { $time }: the clocks keep running
+ui-hall-called = { $side } called the arbiter
 ui-call-answer = Answer { $side }'s call
 ui-why-call-pending = Your call waits for the arbiter's answer
 ui-calls = Calls to the arbiter

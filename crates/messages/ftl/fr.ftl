@@ -467,6 +467,7 @@ ui-call-stopped = Les { $side } ont appelé l’arbitre à { $time } : les pendu
 ui-call-running = Les { $side } ont appelé l’arbitre à { $time } : les pendules continuent de tourner
 ui-call-you-stopped = Vous avez appelé l’arbitre à { $time } : les pendules sont arrêtées
 ui-call-you-running = Vous avez appelé l’arbitre à { $time } : les pendules continuent de tourner
+ui-hall-called = Les { $side } ont appelé l’arbitre
 ui-call-answer = Répondre à l’appel des { $side }
 ui-why-call-pending = Votre appel attend la réponse de l’arbitre
 ui-calls = Appels à l’arbitre
