@@ -10,9 +10,10 @@ export function callTime(call, lang) {
   return at ? at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }) : '';
 }
 
-// "White called the arbiter at 10:02:15: the clocks are stopped"
-export function callWords(t, call, sideName) {
-  const id = call.clocks_stopped ? 'ui-call-stopped' : 'ui-call-running';
+// "White called the arbiter at 10:02:15: the clocks are stopped"; on the
+// caller's own page (`own`), "You called the arbiter at …"
+export function callWords(t, call, sideName, { own = false } = {}) {
+  const id = `ui-call-${own ? 'you-' : ''}${call.clocks_stopped ? 'stopped' : 'running'}`;
   return t(id, { side: sideName, time: callTime(call, t.lang) });
 }
 

@@ -3,11 +3,17 @@
 // followed on its stream (a WebSocket, no token: nothing is sent on it), its
 // state read again only when something happened in it (GET, no token:
 // never counted against the organiser's token's limit), a few at a time.
+// The rounds' boards: each game of a round known by its round and board
+// number (GET /api/rounds, then each round once: a round's boards never
+// change), read again only when the list shows a game not placed yet.
 const LIST_EVERY = 4000;
+// a game first listed this long before the rounds were read is in no round
+// (a round's games are created a moment before the round itself)
+const SETTLED = 5000;
 const MAX_STREAMS = 150;
 const AT_ONCE = 4;
 
-export function watchGames({ onChange, onStatus, lang }) {
+export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
   let games = [];
   const states = new Map(); // id → {state, at}
   const streams = new Map(); // id → {socket, retry, delay, closed}
@@ -17,6 +23,11 @@ export function watchGames({ onChange, onStatus, lang }) {
   let updated = null;
   let timer = null;
   let changed = null;
+  const places = new Map(); // game id → {round, board, roundId}
+  const roundsRead = new Set();
+  const firstSeen = new Map(); // game id → when first listed, until placed or known in no round
+  let placing = null;
+  let placedAt = 0;
 
   const notify = () => {
     clearTimeout(changed);
@@ -52,10 +63,42 @@ export function watchGames({ onChange, onStatus, lang }) {
         if (!live) close(g.id);
       }
       for (const id of streams.keys()) if (!games.some((g) => g.id === id)) close(id);
+      const now = Date.now();
+      for (const g of games) if (!places.has(g.id) && !firstSeen.has(g.id)) firstSeen.set(g.id, now);
+      if ([...firstSeen.values()].some((at) => at !== null) && !placing && now - placedAt >= LIST_EVERY) placing = place().finally(() => (placing = null));
       notify();
     } catch {
       status(false);
       notify();
+    }
+  }
+
+  // the games not placed yet looked for in the rounds not read yet
+  async function place() {
+    const asked = Date.now();
+    placedAt = asked;
+    try {
+      const response = await fetch('/api/rounds');
+      if (!response.ok) return;
+      const rounds = (await response.json()).rounds || [];
+      for (const r of rounds) {
+        if (roundsRead.has(r.id)) continue;
+        // with the organiser's token: the round as it is (a broadcast
+        // delay would make the server replay every board)
+        const bearer = token();
+        const one = await fetch(`/api/rounds/${encodeURIComponent(r.id)}`, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {});
+        if (!one.ok) continue;
+        const round = await one.json();
+        roundsRead.add(r.id);
+        for (const b of round.boards || []) {
+          places.set(b.game, { round: round.round, board: b.board, roundId: round.id });
+          firstSeen.delete(b.game);
+        }
+      }
+      for (const [id, at] of firstSeen) if (at !== null && asked - at >= SETTLED) firstSeen.set(id, null);
+      notify();
+    } catch {
+      // read again with the next list
     }
   }
 
@@ -137,6 +180,8 @@ export function watchGames({ onChange, onStatus, lang }) {
       for (const id of [...streams.keys()]) close(id);
     },
     games: () => games,
+    // a game's round and board ({round, board, roundId}), or null
+    place: (id) => places.get(id) || null,
     state: (id) => states.get(id) || null,
     up: () => up,
     updated: () => updated,

@@ -379,7 +379,7 @@ function stored(id) {
 
 function gameName(players, board) {
   const pair = `${players?.white || t('side-white')} – ${players?.black || t('side-black')}`;
-  return board ? `${t('ui-console-board-n', { n: Number(board) || board })} · ${pair}` : pair;
+  return board ? `${boardWords(board)} · ${pair}` : pair;
 }
 
 let lastCreated = null;
@@ -519,8 +519,25 @@ function side(code) {
   return t(`side-${code}`);
 }
 
+// Where a game is played: a round's board as its round has it ({round,
+// board}: console-live.js reads the rounds), else the board number given
+// at its creation in this browser, else its place in the list.
 function boardOf(game, index) {
-  return stored(game.id)?.board || game.board || game.tags?.Board || state(game.id)?.board || state(game.id)?.tags?.Board || String(index + 1);
+  const place = live?.place(game.id);
+  if (place) return { round: place.round, board: place.board };
+  return stored(game.id)?.board || game.board || String(index + 1);
+}
+
+// "Round 3 · Board 12" for a round's board, "Board 4" for another game
+function boardWords(board) {
+  if (board && typeof board === 'object') return t('ui-console-round-board', { round: board.round ?? '?', n: board.board });
+  return t('ui-console-board-n', { n: Number(board) || board });
+}
+
+// the link to a board's page as its arbiter
+function openWords(board) {
+  if (board && typeof board === 'object') return t('ui-console-open-round-board', { round: board.round ?? '?', n: board.board });
+  return t('ui-console-open-board', { n: board });
 }
 
 function state(id) {
@@ -557,11 +574,13 @@ function stateWords(game, s) {
 // server's alerts he has not acknowledged (in time order, once each; the
 // acknowledgements this browser keeps, shared with the game page).
 function waits(s) {
-  if (!s) return { question: null, alerts: [], count: 0 };
+  if (!s) return { question: null, alerts: [], calls: [], count: 0 };
   const question = pending(s, t);
   const done = acknowledged(s.id);
   const alerts = alertsOf(s).filter((a) => !done.has(a.seq));
-  return { question, alerts, count: (question ? 1 : 0) + alerts.length };
+  // the players' calls (listed apart, oldest first, under "Calls to the arbiter")
+  const calls = s.result && s.result !== '*' ? [] : s.calls || [];
+  return { question, alerts, calls, count: (question ? 1 : 0) + alerts.length + calls.length };
 }
 
 function arbiterHref(id) {
@@ -600,15 +619,30 @@ function row(game, index) {
   const tr = document.createElement('tr');
   tr.setAttribute('role', 'row');
   tr.dataset.game = game.id;
-  const { question, alerts, count } = waits(s);
+  const { question, alerts, calls, count } = waits(s);
   if (count) tr.classList.add('waits');
   if (!game.tampered && (game.result === '*' || !game.result) && s && !s.started) tr.classList.add('not-started');
 
   const boardCell = cell('ui-console-col-board', 'board-cell');
   const number = document.createElement('span');
   number.className = 'board-number';
-  number.textContent = board;
-  boardCell.append(number);
+  if (board && typeof board === 'object') {
+    // a round's board: its round above its number, read as "Round 3 ·
+    // Board 12"
+    const of = document.createElement('span');
+    of.className = 'round-of';
+    of.textContent = t('ui-console-round-n', { n: board.round ?? '?' });
+    number.textContent = board.board;
+    const words = document.createElement('span');
+    words.className = 'sr-only';
+    words.textContent = boardWords(board);
+    of.setAttribute('aria-hidden', 'true');
+    number.setAttribute('aria-hidden', 'true');
+    boardCell.append(words, of, number);
+  } else {
+    number.textContent = board;
+    boardCell.append(number);
+  }
 
   const playersCell = cell('ui-console-col-players', 'players-cell');
   for (const c of ['white', 'black']) {
@@ -643,7 +677,13 @@ function row(game, index) {
   fillClocks(clocksCell, game, s);
 
   const waitsCell = cell('ui-console-col-waits', 'waits-cell');
-  if (question || alerts?.length) {
+  if (count) {
+    for (const c of calls) {
+      const call = document.createElement('span');
+      call.className = 'call';
+      call.textContent = callWords(t, c, side(c.side));
+      waitsCell.append(call);
+    }
     if (question) {
       const q = document.createElement('span');
       q.textContent = question.question;
@@ -797,7 +837,7 @@ function drawPending(games) {
       li.append(list);
     }
     if (currentToken() && tokenState === 'ok') {
-      li.append(linkTo(arbiterHref(g.id), t('ui-console-open-board', { n: board })));
+      li.append(linkTo(arbiterHref(g.id), openWords(board)));
     }
     items.push(li);
   });
@@ -824,11 +864,12 @@ function drawCalls(games) {
     const words = document.createElement('span');
     words.textContent = callWords(t, call, t(`side-${call.side}`));
     li.append(title, ' ', words);
-    if (currentToken() && tokenState === 'ok') li.append(' ', linkTo(arbiterHref(game.id), t('ui-console-open-board', { n: board })));
+    if (currentToken() && tokenState === 'ok') li.append(' ', linkTo(arbiterHref(game.id), openWords(board)));
     return li;
   });
   $('#call-list').replaceChildren(...items);
   $('#no-calls').hidden = items.length > 0;
+  return items.length;
 }
 
 let drawn = '';
@@ -836,11 +877,13 @@ let drawn = '';
 function render() {
   if (!live) return;
   const games = live.games();
-  const signature = JSON.stringify([t.lang, tokenState, games, games.map((g) => [live.state(g.id)?.state?.seq, live.state(g.id)?.state?.awaiting, live.state(g.id)?.state?.running, live.state(g.id)?.state?.calls])]);
+  const signature = JSON.stringify([t.lang, tokenState, games, games.map((g) => [live.state(g.id)?.state?.seq, live.state(g.id)?.state?.awaiting, live.state(g.id)?.state?.running, live.state(g.id)?.state?.calls, live.place(g.id)])]);
   if (signature === drawn) return;
   drawn = signature;
-  drawCalls(games);
-  const waiting = drawPending(games);
+  const called = drawCalls(games);
+  // the players' calls wait for the arbiter too
+  const waiting = drawPending(games) + called;
+  $('#nothing-pending').textContent = t(called ? 'ui-nothing-else-pending' : 'ui-nothing-pending');
   $('#no-games').hidden = games.length > 0;
   const tbody = $('#games');
   // rows replaced only where they changed: focus stays where it was
@@ -1076,7 +1119,7 @@ async function main() {
   $('#pgn-all').onclick = pgnAll;
   if (!$('#time-control').value) $('#time-control').value = '90 min + 30 s';
   rounds = roundsSection({ tr: () => t, token: currentToken, needToken });
-  live = watchGames({ onChange: render, onStatus: liveStatus, lang: () => t.lang });
+  live = watchGames({ onChange: render, onStatus: liveStatus, lang: () => t.lang, token: () => (tokenState === 'ok' ? currentToken() : '') });
   // an alert acknowledged on a game's page (another tab): cleared here
   onAcknowledged(() => {
     drawn = '';

@@ -7,7 +7,7 @@
 // server's alerts, each acknowledged once (remembered in this browser,
 // shared with the console: acknowledged.js).
 import { g, side, isArbiter, over } from './game-context.js';
-import { $, el, button, showError, confirmDialog } from './game-ui.js';
+import { $, el, button, showError, confirmDialog, replaceControls } from './game-ui.js';
 import { getJson } from './api.js';
 import { pending as awaited } from './rulings.js';
 import { acknowledged, acknowledge, alertsOf, onAcknowledged } from './acknowledged.js';
@@ -233,7 +233,9 @@ export function showArbiter() {
     incidents.open = open;
     out.push(incidents);
   }
-  $('#arbiter-actions').replaceChildren(...out);
+  // the focus kept on the control that replaces the one it was on; a call
+  // answered, a ruling made: on the next thing to do (restart the clocks)
+  replaceControls($('#arbiter-actions'), out, () => $('#arbiter-actions button:not(:disabled)') || $('#arbiter-title'));
   showPresence();
   showOpen();
   showArticles();

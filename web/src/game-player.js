@@ -5,10 +5,9 @@
 // "I am at the board", the sealed move at an adjournment. Only a player's
 // page shows them.
 import { g, side, isPlayer, opponent, over, anyMoment, articleOf } from './game-context.js';
-import { $, button, showError, clearErrors, refusal, confirmDialog } from './game-ui.js';
+import { $, el, button, showError, clearErrors, refusal, confirmDialog, replaceControls } from './game-ui.js';
 import { readMove, position, inLetters } from './notation.js';
 import { claimButton } from './game-claims.js';
-import { callWords } from './calls.js';
 
 let offerWithMove = false;
 // a move sent without its press, the press a separate action (remembered)
@@ -67,10 +66,11 @@ export async function playMove(uci, { from = 'board' } = {}) {
   if (from === 'field') $('#san').focus();
 }
 
+// (a refusal of the move is said beside the move field, once)
 async function sendMove(move) {
   const separately = pressSeparately && !anyMoment();
   if (separately) {
-    const a = await g.act({ move, press: false }, { patience: 10000 });
+    const a = await g.act({ move, press: false }, { patience: 10000, error: '#san-error' });
     if (a.accepted && offerWithMove) {
       offerWithMove = false;
       await g.act({ offer_draw: true });
@@ -78,14 +78,14 @@ async function sendMove(move) {
     return a;
   }
   if (offerWithMove && !anyMoment()) {
-    const a = await g.act({ move, press: false }, { patience: 10000 });
+    const a = await g.act({ move, press: false }, { patience: 10000, error: '#san-error' });
     if (!a.accepted) return a;
     await g.act({ offer_draw: true });
     await g.act({ press: true });
     offerWithMove = false;
     return a;
   }
-  const a = await g.act({ move }, { patience: 10000 });
+  const a = await g.act({ move }, { patience: 10000, error: '#san-error' });
   if (a.accepted && offerWithMove) {
     offerWithMove = false;
     await g.act({ offer_draw: true });
@@ -192,19 +192,24 @@ export function showPlayer() {
       out.push(button(t('ui-offer-draw-now'), () => g.act({ offer_draw: true }, { error: '#actions-error' }), { enabled: !mine, why: t('ui-why-offer-pending') }));
     }
     out.push(claimButton());
-    // the arbiter called: once, until he answers (the state says whether
-    // the clocks stopped for it)
+    // the arbiter called: once, until he answers (the call itself is said
+    // under the banner); while it waits, why the button is disabled, in
+    // words beside it, where the focus goes once it is pressed
     const call = (s.calls || []).find((c) => c.side === g.seat);
-    out.push(button(t('ui-call-arbiter'), () => g.act({ call_arbiter: true }, { error: '#actions-error' }), { enabled: !call, why: call ? t('ui-why-call-pending') : '' }));
+    const callButton = button(t('ui-call-arbiter'), () => g.act({ call_arbiter: true }, { error: '#actions-error' }), { enabled: !call });
+    callButton.dataset.focus = 'call';
+    if (call) {
+      callButton.setAttribute('aria-describedby', 'call-why');
+      out.push(el('span', { className: 'with-why' }, callButton, el('small', { id: 'call-why', className: 'why', tabindex: '-1', dataset: { focus: 'call' }, textContent: t('ui-why-call-pending') })));
+    } else out.push(callButton);
     out.push(button(t('ui-resign'), async () => {
       const ok = await confirmDialog({ title: t('ui-resign-confirm'), text: t('ui-game-resign-consequence', { side: side(opponent()) }), ok: t('ui-resign') });
       if (ok) await g.act({ resign: true }, { error: '#actions-error' });
     }, { className: 'danger' }));
   }
-  $('#actions').replaceChildren(...out);
-  const mine = !done && (s.calls || []).find((c) => c.side === g.seat);
-  $('#call-status').textContent = mine ? callWords(t, mine, side(mine.side)) : '';
-  $('#call-status').hidden = !mine;
+  // the focus kept on the control that replaces the one it was on, else
+  // on the situation (the game over, an offer answered)
+  replaceControls($('#actions'), out, () => $('#situation'));
   $('#arrival').hidden = !mayArrive();
   const a = s.adjournment;
   $('#seal-form').hidden = !(a?.phase === 'awaiting-seal' && a.sealer === g.seat && !done);

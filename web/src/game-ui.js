@@ -27,6 +27,23 @@ export function button(label, onClick, { enabled = true, why = '', describedBy, 
   return b;
 }
 
+// The controls of `box` drawn again (each state draws them anew): the
+// focus, when it was on one of them, goes to the one that replaces it (the
+// same `data-focus` key, id or words) when it may hold it (not disabled),
+// else to `fallback` — never to the page's body.
+export function replaceControls(box, controls, fallback) {
+  const active = document.activeElement;
+  const had = active && active !== box && box.contains(active) ? focusKey(active) : null;
+  box.replaceChildren(...controls);
+  if (had === null) return;
+  const able = (e) => !e.disabled && !e.closest('[hidden]') && (e.tabIndex >= 0 || e.hasAttribute('tabindex'));
+  const same = [...box.querySelectorAll('button, summary, input, select, a[href], [tabindex]')].find((e) => focusKey(e) === had && able(e));
+  if (same) same.focus({ preventScroll: true });
+  else (typeof fallback === 'function' ? fallback() : fallback)?.focus();
+}
+
+const focusKey = (e) => e.dataset.focus || e.id || e.textContent.trim();
+
 // Errors: each shown in the element beside the control that caused it;
 // all cleared when an action of this page succeeds.
 export function showError(where, text) {

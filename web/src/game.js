@@ -13,7 +13,7 @@ import { $, showError, clearErrors, refusal } from './game-ui.js';
 import { createBoard, orient, showPosition, orientationOf, labelSquares } from './game-board.js';
 import { tick, periodText } from './game-clocks.js';
 import { showMoves, stepKeys, viewed, lastMove } from './game-moves.js';
-import { showSituation } from './game-situation.js';
+import { showSituation, showCalls } from './game-situation.js';
 import { playerControls, showPlayer, playMove, myMove } from './game-player.js';
 import { showArbiter, arbiterForms, keepKeyFromLink } from './game-arbiter.js';
 import { showDecisions, showEnvelope } from './game-record.js';
@@ -97,6 +97,7 @@ g.render = () => {
   if (!g.state) return;
   showHeader();
   showSituation();
+  showCalls();
   showBoard();
   showMoves();
   showPlayer();

@@ -207,7 +207,14 @@ function drawHall() {
     const score = el('span', 'hall-score', over(b) ? b.result : stateWords(t, b.state));
     const count = el('span', 'hall-moves', t('ui-round-moves-n', { count: moves(b.moves) }));
     li.append(names, score, count);
-    li.setAttribute('aria-label', `${t('ui-console-board-n', { n: b.board })}: ${playerWords(b.white)} – ${playerWords(b.black)}, ${score.textContent}, ${count.textContent}`);
+    // a player's call of the arbiter, not answered yet: a line of its own
+    // under the board's moves, seen from across the hall (the round's view
+    // gives the calls to all when it is not broadcast with a delay)
+    const calls = over(b) ? [] : b.calls || [];
+    const called = calls.map((c) => t('ui-hall-called', { side: t(`side-${c.side}`) }));
+    if (called.length) li.append(el('span', 'hall-call', called.join(' · ')));
+    li.classList.toggle('called', called.length > 0);
+    li.setAttribute('aria-label', [`${t('ui-console-board-n', { n: b.board })}: ${playerWords(b.white)} – ${playerWords(b.black)}`, score.textContent, count.textContent, ...called].join(', '));
     return li;
   }));
 }

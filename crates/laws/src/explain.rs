@@ -81,6 +81,10 @@ pub enum Note {
     ClocksRestarted,
     /// An action at the board while the arbiter has stopped the clocks.
     ClocksStoppedByArbiter,
+    /// An action at the board while the clocks are stopped for this
+    /// player's call of the arbiter, not answered yet (2005 6.13b, 2023
+    /// 6.11.2).
+    ClocksStoppedForCall(Color),
     /// A player calls the arbiter and stops both clocks, as the edition
     /// lets him (2005 6.13b, 2023 6.11.2); they stay stopped until the
     /// arbiter restarts them.
@@ -567,6 +571,7 @@ impl Note {
             ClocksStopped => "clocks-stopped",
             ClocksRestarted => "clocks-restarted",
             ClocksStoppedByArbiter => "clocks-stopped-by-arbiter",
+            ClocksStoppedForCall(_) => "clocks-stopped-for-call",
             ArbiterCalled(_) => "arbiter-called",
             ArbiterCalledClocksRun(_) => "arbiter-called-clocks-run",
             CallAnswered(_) => "call-answered",
@@ -791,6 +796,7 @@ impl Note {
             | ArbiterCalled(c)
             | ArbiterCalledClocksRun(c)
             | CallAnswered(c)
+            | ClocksStoppedForCall(c)
             | CallAlreadyPending(c) => vec![("side", Arg::Side(*c))],
             TimeOutOfRange(what) => vec![("what", Arg::Code(what.code()))],
             NotHandled(action) => vec![("action", Arg::Code(action.code()))],
@@ -903,6 +909,7 @@ impl Note {
             ClocksStopped,
             ClocksRestarted,
             ClocksStoppedByArbiter,
+            ClocksStoppedForCall(Black),
             ArbiterCalled(White),
             ArbiterCalledClocksRun(Black),
             CallAnswered(White),
@@ -1081,6 +1088,7 @@ impl Note {
                 | ClocksStopped
                 | ClocksRestarted
                 | ClocksStoppedByArbiter
+                | ClocksStoppedForCall(_)
                 | ArbiterCalled(_)
                 | ArbiterCalledClocksRun(_)
                 | CallAnswered(_)
@@ -1269,7 +1277,7 @@ impl Note {
             ArbiterCalled(_) | ArbiterCalledClocksRun(_) | CallAnswered(_) => DecisionKind::Call,
             CallAlreadyPending(_) | NoCallToAnswer => DecisionKind::Refused,
             TimeAdjusted { .. } => DecisionKind::TimeAdjusted,
-            NotStarted | ClocksStoppedByArbiter => DecisionKind::Refused,
+            NotStarted | ClocksStoppedByArbiter | ClocksStoppedForCall(_) => DecisionKind::Refused,
             RightLostByTouch(_) | TouchClaimRightLost(_) => DecisionKind::RightLost,
             ClockNotPressed(_) => DecisionKind::Clock,
             ClaimExamined { .. } => DecisionKind::Claim,

@@ -467,12 +467,15 @@ impl Game {
                     | Action::Seal(_)
             )
         {
-            self.decide(
-                t,
-                ev,
-                self.laws.live.interrupt,
-                Note::ClocksStoppedByArbiter,
-            );
+            // stopped for a player's call not answered yet: said so
+            let note = self
+                .pending_calls()
+                .into_iter()
+                .find(|call| call.clocks_stopped)
+                .map_or(Note::ClocksStoppedByArbiter, |call| {
+                    Note::ClocksStoppedForCall(call.side)
+                });
+            self.decide(t, ev, self.laws.live.interrupt, note);
             return;
         }
         // a call and its answer, in every phase of a game not over

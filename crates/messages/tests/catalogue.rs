@@ -216,6 +216,7 @@ fn everything(lang: Language) -> Vec<(String, String)> {
                 ("article", Arg::Text("9.1.2.1".into())),
                 ("claimant", Arg::Side(Color::White)),
                 ("n", Arg::Count(1)),
+                ("round", Arg::Count(3)),
                 ("moves", Arg::Count(40)),
                 ("time", Arg::Text("1:30:00".into())),
                 ("seconds", Arg::Count(30)),
