@@ -2,7 +2,10 @@
 // every few seconds (one request, no token), each game being played
 // followed on its stream (a WebSocket, no token: nothing is sent on it), its
 // state read again only when something happened in it (GET, no token:
-// never counted against the organiser's token's limit), a few at a time.
+// never counted against the organiser's token's limit), a few at a time —
+// but for a game of a round broadcast with a delay, which the public sees
+// as it stood that long ago: its state is read with the organiser's token
+// and its stream sent the token, so that the arbiter sees the present.
 // The rounds' boards: each game of a round known by its round and board
 // number (GET /api/rounds, then each round once: a round's boards never
 // change), read again only when the list shows a game not placed yet.
@@ -23,7 +26,7 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
   let updated = null;
   let timer = null;
   let changed = null;
-  const places = new Map(); // game id → {round, board, roundId}
+  const places = new Map(); // game id → {round, board, roundId, delayed}
   const roundsRead = new Set();
   const firstSeen = new Map(); // game id → when first listed, until placed or known in no round
   let placing = null;
@@ -90,9 +93,18 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
         if (!one.ok) continue;
         const round = await one.json();
         roundsRead.add(r.id);
+        const delayed = (round.broadcast_delay || 0) > 0;
         for (const b of round.boards || []) {
-          places.set(b.game, { round: round.round, board: b.board, roundId: round.id });
+          places.set(b.game, { round: round.round, board: b.board, roundId: round.id, delayed });
           firstSeen.delete(b.game);
+          if (delayed) {
+            // followed and read so far as the public sees it: again, as it is
+            if (streams.has(b.game)) {
+              close(b.game);
+              follow(b.game);
+            }
+            if (states.has(b.game)) ask(b.game);
+          }
         }
       }
       for (const [id, at] of firstSeen) if (at !== null && asked - at >= SETTLED) firstSeen.set(id, null);
@@ -112,7 +124,8 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
       const [id] = queue;
       queue.delete(id);
       inFlight += 1;
-      fetch(`/api/games/${encodeURIComponent(id)}?lang=${lang()}`)
+      const bearer = places.get(id)?.delayed ? token() : '';
+      fetch(`/api/games/${encodeURIComponent(id)}?lang=${lang()}`, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {})
         .then(async (r) => {
           if (r.ok) states.set(id, { state: await r.json(), at: Date.now() });
           else states.delete(id);
@@ -137,6 +150,10 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
       entry.socket = socket;
       socket.onopen = () => {
         entry.delay = 500;
+        // a delayed broadcast's game: the organiser's token turns the
+        // stream to the present
+        const bearer = places.get(id)?.delayed ? token() : '';
+        if (bearer) socket.send(JSON.stringify({ token: bearer }));
       };
       socket.onmessage = (m) => {
         let message;

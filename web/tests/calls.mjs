@@ -394,4 +394,34 @@ export const scenarios = [
       await h.shot(salle, `calls-hall-fr-${size}`);
     }
   }],
+
+  ['calls: the console sees the present of a round broadcast with a delay', async (browser, base, problems, h) => {
+    // a round the public sees 15 minutes late: the arbiter's console must
+    // not (a call made now is listed now, the clocks as they are)
+    const round = await h.api(base, '/api/rounds', {
+      edition: 'fide-2023',
+      time_control: '5400+30',
+      event: 'Delayed Open 2026',
+      round: 1,
+      broadcast_delay: 900,
+      pairings: { boards: [{ board: 1, white: player('Aalto, Eino', 2350), black: player('Berg, Ines', 2290) }] },
+    });
+    const [b] = round.boards;
+    await h.api(base, `/api/rounds/${round.id}/events`, { start: true });
+    const desk = await openConsole(browser, base, problems, h, 'console-delayed');
+    await signIn(desk, h, TOKEN_FIELD, 'Open', 'Token accepted');
+    const table = desk.getByRole('table', { name: 'The round' });
+    await table.getByRole('cell', { name: 'Round 1 · Board 1', exact: true }).waitFor({ timeout: PATIENCE });
+    // the call, made once the console follows the game
+    await h.api(base, `/api/games/${b.game}/events`, { call_arbiter: true }, b.tokens.black);
+    const calls = desk.getByRole('region', { name: 'Calls to the arbiter' });
+    const item = calls.getByRole('listitem').filter({ hasText: 'Black called the arbiter' });
+    await item.waitFor({ timeout: 20000 }).catch(() => {});
+    if (!(await item.isVisible())) problems.push(`the console does not list the call of a delayed round's board: ${await calls.textContent()}`);
+    if (!(await summarySays(desk, h, /· 1 waiting for the arbiter$/))) problems.push(`the console's summary with the call of a delayed round: ${await desk.locator('#round-summary').textContent()}`);
+    // the public still sees the game as it stood 15 minutes ago
+    const seen = await h.api(base, `/api/games/${b.game}`, undefined, null);
+    if ((seen.calls || []).length !== 0 || seen.running) problems.push(`the public's view of a delayed game: calls ${JSON.stringify(seen.calls)}, running ${seen.running}`);
+    await desk.close();
+  }],
 ];
