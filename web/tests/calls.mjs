@@ -19,7 +19,6 @@
 // list and the hall are shot at a phone's and a desktop's size in French
 // (the artifacts folder).
 
-const TOKEN_FIELD = "Organiser's or arbiter's token";
 const ALLOW = [
   // GET /api/game-type: absent from servers built before issue 27
   /404 GET .*\/api\/game-type/,
@@ -55,17 +54,9 @@ async function openSeat(browser, base, problems, h, game, seat, options = {}) {
 }
 
 async function openConsole(browser, base, problems, h, name, options = {}) {
-  const page = await h.watchedPage(browser, name, problems, { allow: ALLOW, ...options });
+  const page = await h.openConsole(browser, base, problems, name, { allow: ALLOW, ...options });
   page.setDefaultTimeout(PATIENCE);
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelector('#token-hint').textContent.length > 0);
   return page;
-}
-
-async function signIn(page, h, field, button, accepted) {
-  await page.getByLabel(field).fill(h.ORGANISER);
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await h.waitText(page, '#token-message', accepted, PATIENCE);
 }
 
 // the text of each item of the console's list of calls, in its order
@@ -148,7 +139,7 @@ export const scenarios = [
 
     // the console, signed in with the organiser's token: no call yet
     const desk = await openConsole(browser, base, problems, h, 'console');
-    await signIn(desk, h, TOKEN_FIELD, 'Open', 'Token accepted');
+    await h.signIn(desk, { timeout: PATIENCE });
     const calls = desk.getByRole('region', { name: 'Calls to the arbiter' });
     await calls.getByText('No call waits for the arbiter').waitFor();
     if ((await calls.getByRole('listitem').count()) !== 0) problems.push('the console lists a call before any was made');
@@ -348,7 +339,7 @@ export const scenarios = [
     // the hall
     const page = await openSeat(browser, base, problems, h, game(two), 'black', { name: 'black-12-fr', viewport: PHONE, locale: 'fr-FR' });
     const con = await openConsole(browser, base, problems, h, 'console-fr', { viewport: PHONE, locale: 'fr-FR' });
-    await signIn(con, h, 'Jeton de l’organisateur ou de l’arbitre', 'Ouvrir', 'Jeton accepté');
+    await h.signIn(con, { field: 'Jeton de l’organisateur ou de l’arbitre', button: 'Ouvrir', accepted: 'Jeton accepté', timeout: PATIENCE });
     const appels = con.getByRole('region', { name: 'Appels à l’arbitre' });
     const salle = await h.watchedPage(browser, 'hall-fr', problems, { allow: ALLOW, viewport: PHONE, locale: 'fr-FR' });
     salle.setDefaultTimeout(PATIENCE);
@@ -409,7 +400,7 @@ export const scenarios = [
     const [b] = round.boards;
     await h.api(base, `/api/rounds/${round.id}/events`, { start: true });
     const desk = await openConsole(browser, base, problems, h, 'console-delayed');
-    await signIn(desk, h, TOKEN_FIELD, 'Open', 'Token accepted');
+    await h.signIn(desk, { timeout: PATIENCE });
     const table = desk.getByRole('table', { name: 'The round' });
     await table.getByRole('cell', { name: 'Round 1 · Board 1', exact: true }).waitFor({ timeout: PATIENCE });
     // the call, made once the console follows the game

@@ -33,20 +33,11 @@ async function closeAll(browser) {
 
 async function openConsole(browser, base, problems, h, name = 'console', options = {}) {
   const { allow = [], ...rest } = options;
-  const page = await h.watchedPage(browser, name, problems, {
+  return h.openConsole(browser, base, problems, name, {
     allow: [...CONSOLE_ALLOW, ...allow],
     permissions: ['clipboard-read', 'clipboard-write'],
     ...rest,
   });
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelector('#token-hint').textContent.length > 0);
-  return page;
-}
-
-async function signIn(page, h, token = h.ORGANISER) {
-  await page.getByLabel(TOKEN_FIELD).fill(token);
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
-  await h.waitText(page, '#token-message', 'Token accepted');
 }
 
 // Each QR code of the new game's links, decoded (jsQR) from the pixels the
@@ -120,7 +111,7 @@ export const scenarios = [
     await page.getByLabel(TOKEN_FIELD).fill(game.tokens.arbiter);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await h.waitText(page, '#token-message', "This token is the arbiter's of one game");
-    await signIn(page, h);
+    await h.signIn(page);
     if ((await field.getAttribute('aria-invalid')) !== 'false') throw new Error('the right token is still marked invalid');
     // remembered for the session: a reload keeps it, accepted again
     await page.reload();
@@ -142,7 +133,7 @@ export const scenarios = [
   // the links themselves; the form cleared for the next board.
   ['console: a game created from a time control as written, with its preview', async (browser, base, problems, h) => {
     const page = await openConsole(browser, base, problems, h, 'console-create');
-    await signIn(page, h);
+    await h.signIn(page);
     const tc = page.getByRole('textbox', { name: 'Time control, as written' });
     const pgn = page.locator('#tc-pgn');
     for (const [written, expected] of [['90+30', '5400+30'], ['40 moves in 2 h, then 1 h', '40/7200:3600'], ['G/60', '3600'], ['3+2', '180+2'], ['40 coups en 90 min puis 30 min + 30 s par coup', '40/5400+30:1800+30']]) {
@@ -226,7 +217,7 @@ export const scenarios = [
     try {
       const base = server.base;
       const page = await openConsole(browser, base, problems, h, 'console-adjournment');
-      await signIn(page, h);
+      await h.signIn(page);
       await page.getByRole('button', { name: '90 + 30', exact: true }).click();
       const id = await createInConsole(page, h, { white: 'Morphy', black: 'Anderssen', board: 1 });
       const created = page.locator('#link-list');
@@ -298,7 +289,7 @@ export const scenarios = [
         ids.push((await h.api(base, '/api/games', { edition: 'fide-2023', time_control: '5400+30', players: { white, black } })).id);
       }
       const page = await openConsole(browser, base, problems, h, 'console-adjourn-all');
-      await signIn(page, h);
+      await h.signIn(page);
       await rowOf(page, 'Epsilon');
       await page.getByRole('button', { name: 'Start the round' }).click();
       await h.waitText(page, '#round-message', '3 games started');
@@ -350,7 +341,7 @@ export const scenarios = [
     await h.api(base, `/api/games/${game.id}/events`, { start: true }, game.tokens.arbiter);
     await h.api(base, `/api/games/${game.id}/events`, { set_clocks: { white: 100, black: 3000 } }, game.tokens.arbiter);
     const page = await openConsole(browser, base, problems, h, 'console-claim');
-    await signIn(page, h);
+    await h.signIn(page);
     await h.api(base, `/api/games/${game.id}/events`, { claim: 'quickplay', client_id: 'console-claim' }, game.tokens.white);
     const item = page.locator(`#pending-list li[data-game="${game.id}"]`);
     await item.waitFor({ timeout: 10000 });
@@ -386,7 +377,7 @@ export const scenarios = [
       const state = await h.api(base, `/api/games/${game.id}`);
       if (state.alerts?.length !== 1) throw new Error(`one outage, ${state.alerts?.length} alerts: ${JSON.stringify(state.alerts)}`);
       const page = await openConsole(browser, base, problems, h, 'console-alerts');
-      await signIn(page, h);
+      await h.signIn(page);
       const pending = page.getByRole('region', { name: 'Waiting for the arbiter' });
       const ack = pending.getByRole('button', { name: /^Acknowledge — .*Lasker – Tarrasch/ });
       await ack.first().waitFor();
@@ -508,7 +499,7 @@ assert n == 1, n`, h.serverDb(), altered.id]);
       }
       // the language switch: every word follows, without a reload
       const page = await openConsole(browser, base, problems, h, 'console-switch', { locale: 'en-GB' });
-      await signIn(page, h);
+      await h.signIn(page);
       await h.waitText(page, '#games', 'Rapport');
       await page.getByLabel('Language').selectOption('fr');
       await page.getByRole('button', { name: 'Créer la partie' }).waitFor();

@@ -41,6 +41,12 @@
 //   clickMove(page, from, to)     a move by two clicks; dragMove(page, from, to) by a drag
 //   typeMove(page, move)          the move typed in the move field (#san) and sent with Enter
 //   waitPlies(page, n)            the page's move list holds at least n half-moves
+//   openConsole(browser, base, problems, name, options = {})
+//                                 the arbiter's console in a watchedPage (options as there), once its
+//                                 token field is ready
+//   signIn(page, {token, field, button, accepted, timeout}?)
+//                                 the console signed in (the organiser's token; the English labels
+//                                 unless given) and the token's acceptance waited for
 //   waitText(page, selector, text, timeout = 10000)
 //                                 the element's text includes `text`
 //   situation(page)               the text of the situation banner (role status "Game situation")
@@ -230,6 +236,19 @@ export async function waitPlies(page, n, timeout = 10000) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ply]').length >= n, n, { timeout });
 }
 
+export async function openConsole(browser, base, problems, name, options = {}) {
+  const page = await watchedPage(browser, name, problems, options);
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelector('#token-hint').textContent.length > 0);
+  return page;
+}
+
+export async function signIn(page, { token = ORGANISER, field = "Organiser's or arbiter's token", button = 'Open', accepted = 'Token accepted', timeout = 10000 } = {}) {
+  await page.getByLabel(field).fill(token);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await waitText(page, '#token-message', accepted, timeout);
+}
+
 export async function waitText(page, selector, text, timeout = 10000) {
   await page.waitForFunction(([s, x]) => document.querySelector(s)?.textContent.includes(x), [selector, text], { timeout });
 }
@@ -287,5 +306,6 @@ export const h = {
   startServer, serverDb, api, apiRaw, run,
   watchedPage, watch, axe, seats, openSeat,
   squareAt, clickMove, dragMove, typeMove, waitPlies, waitText, situation, until,
+  openConsole, signIn,
   shot, docShot, sleep,
 };

@@ -38,22 +38,13 @@ const ALLOW = [
 ];
 
 async function console_(browser, base, problems, h, options = {}) {
-  const page = await h.watchedPage(browser, 'console', problems, { allow: ALLOW, ...options });
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelector('#token-hint').textContent.length > 0);
-  return page;
-}
-
-async function signIn(page, h, field, button, accepted) {
-  await page.getByLabel(field).fill(h.ORGANISER);
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await h.waitText(page, '#token-message', accepted);
+  return h.openConsole(browser, base, problems, 'console', { allow: ALLOW, ...options });
 }
 
 export const scenarios = [
   ['rounds: a round from a pairing PGN, its page, its PGN, the hall', async (browser, base, problems, h) => {
     const page = await console_(browser, base, problems, h);
-    await signIn(page, h, "Organiser's or arbiter's token", 'Open', 'Token accepted');
+    await h.signIn(page);
     const rounds = page.getByRole('region', { name: 'Rounds' });
     await rounds.getByRole('radio', { name: 'A pairing PGN' }).check();
     await rounds.getByRole('textbox', { name: 'Time control', exact: true }).fill('90 min + 30 s');
@@ -167,7 +158,7 @@ export const scenarios = [
 
   ['rounds: a round from a TRF and its pairs, its TRF refused while boards are open, two boards played to their ends by their players, the TRF and the PGN downloaded', async (browser, base, problems, h) => {
     const page = await console_(browser, base, problems, h);
-    await signIn(page, h, "Organiser's or arbiter's token", 'Open', 'Token accepted');
+    await h.signIn(page);
     const rounds = page.getByRole('region', { name: 'Rounds' });
     await rounds.getByRole('textbox', { name: 'Time control', exact: true }).fill('5400+30');
     await rounds.getByRole('textbox', { name: 'Event', exact: true }).fill('Spring Open 2026');
