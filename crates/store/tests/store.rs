@@ -82,6 +82,66 @@ fn append(game: &str, seq: u64) -> Append {
     Append::entry(game, &entry(seq), 1_700_000_000_000 + seq as i64)
 }
 
+/// Games created at once are committed together (PostgreSQL: one call
+/// for the writer's whole batch of new games): each is created with its
+/// lease and its seats' tokens, and an id taken, by a stored game or by
+/// another game of the same batch, is refused alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_created_at_once_fail_alone() {
+    on_both("games_created_at_once_fail_alone", |url| async move {
+        let store = open(&url, Batching::Window(Duration::from_millis(20))).await;
+        let (stored, _) = new_game("taken", "Euwe", "Flohr");
+        store.create_game(&stored).await.expect("created");
+        let mut games: Vec<(NewGame, [String; 3])> = (0..12)
+            .map(|i| new_game(&format!("n{i}"), "Lasker", "Tarrasch"))
+            .collect();
+        games.push(new_game("taken", "Reti", "Bogoljubov"));
+        games.push(new_game("n3", "Reti", "Bogoljubov"));
+        let outcomes =
+            futures_util::future::join_all(games.iter().map(|(game, _)| store.create_game(game)))
+                .await;
+        let mut created = std::collections::HashMap::new();
+        for ((game, tokens), outcome) in games.iter().zip(&outcomes) {
+            match outcome {
+                Ok(()) => {
+                    assert!(
+                        created.insert(game.id.clone(), tokens.clone()).is_none(),
+                        "{} created twice",
+                        game.id
+                    );
+                }
+                Err(StoreError::GameExists(id)) => assert_eq!(id, &game.id),
+                Err(e) => panic!("{}: {e}", game.id),
+            }
+        }
+        let mut ids: Vec<&String> = created.keys().collect();
+        ids.sort();
+        let mut expected: Vec<String> = (0..12).map(|i| format!("n{i}")).collect();
+        expected.sort();
+        assert_eq!(ids, expected.iter().collect::<Vec<_>>());
+        assert_eq!(
+            outcomes.iter().filter(|o| o.is_err()).count(),
+            2,
+            "{outcomes:?}"
+        );
+        // every game created has its lease and the tokens of its winner
+        for (id, tokens) in &created {
+            let lease = store.lease(id).await.expect("read").expect("a lease");
+            assert_eq!(lease.epoch, 1, "{id}");
+            let hash = TokenHash::of(&tokens[1]);
+            assert_eq!(
+                store.find_seat(&hash).await.expect("read"),
+                Some((id.clone(), Seat::Black))
+            );
+            store.append(append(id, 0)).await.expect("appended");
+        }
+        // the stored game keeps its own row and tokens
+        let row = store.game("taken").await.expect("read").expect("a game");
+        assert_eq!(row.white.as_deref(), Some("Euwe"));
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn round_trip() {
     on_both("round_trip", |url| async move {

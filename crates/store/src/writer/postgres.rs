@@ -1,7 +1,8 @@
 //! The PostgreSQL writer: a thread of its own, with its own runtime and
 //! its own connection (as the bare durable endpoint drives it), that
 //! commits the appends of all games, grouped into transactions as
-//! [`Batching`] says, one prepared statement per table for a whole batch.
+//! [`Batching`] says, a whole batch in one round trip (one call of the
+//! `arbitre_append` function, its own transaction).
 //! On the server's runtime, among thousands of requests, each of a
 //! transaction's round trips waited its turn to be resumed: the writer,
 //! latency-bound, then left the machine idle (BENCHMARKS.md).
@@ -165,14 +166,14 @@ async fn run(
                 }
             }
         }
-        // new games first, each in its own transaction (they wait for no
-        // lock of the appends' on PostgreSQL)
+        // new games first, all in one transaction (they wait for no lock
+        // of the appends' on PostgreSQL)
         let (creates, rest): (Vec<Op>, Vec<Op>) =
             batch.drain(..).partition(|op| matches!(op, Op::Create(..)));
         batch.extend(rest);
-        for op in creates {
-            if let Op::Create(game, _) = &op {
-                let outcome = create(&mut link, &node, game).await;
+        if !creates.is_empty() {
+            let outcomes = create(&mut link, &node, &creates).await;
+            for (op, outcome) in creates.into_iter().zip(outcomes) {
                 op.reply(outcome);
             }
         }
@@ -182,60 +183,91 @@ async fn run(
     }
 }
 
-/// Creates a game, owned by this node (its lease at epoch 1), with its
-/// seats' token hashes, in one transaction.
-async fn create(link: &mut Link, node: &Node, game: &NewGame) -> Result<(), StoreError> {
-    let result = create_on(link, node, game).await;
+/// Creates the games of `creates`, each owned by this node (its lease at
+/// epoch 1) with its seats' token hashes, all in one transaction: one call
+/// of `arbitre_create` (migrations/postgres/0007_batch_functions.sql).
+/// Each one's outcome, in order: a game whose id is taken (in the store, or
+/// by an earlier game of the batch) is refused alone.
+async fn create(link: &mut Link, node: &Node, creates: &[Op]) -> Vec<Result<(), StoreError>> {
+    let games: Vec<&NewGame> = creates
+        .iter()
+        .filter_map(|op| match op {
+            Op::Create(game, _) => Some(&**game),
+            _ => None,
+        })
+        .collect();
+    // an id twice in the batch: the later ones are refused here (the
+    // database would take both games' tokens for the one game inserted)
+    let mut ids: HashSet<&str> = HashSet::new();
+    let first: Vec<bool> = games.iter().map(|g| ids.insert(&g.id)).collect();
+    let written: Vec<&NewGame> = games
+        .iter()
+        .zip(&first)
+        .filter_map(|(g, first)| first.then_some(*g))
+        .collect();
+    let result = create_on(link, node, &written).await;
     link.settle(&result).await;
-    result
+    games
+        .iter()
+        .zip(first)
+        .map(|(game, first)| match &result {
+            Ok(inserted) if first && inserted.contains(&game.id) => Ok(()),
+            Ok(_) => Err(StoreError::GameExists(game.id.clone())),
+            Err(e) => Err(e.clone()),
+        })
+        .collect()
 }
 
-async fn create_on(link: &mut Link, node: &Node, game: &NewGame) -> Result<(), StoreError> {
+async fn create_on(
+    link: &mut Link,
+    node: &Node,
+    games: &[&NewGame],
+) -> Result<HashSet<String>, StoreError> {
     let during = db("creating a game");
-    let (mac, summary_mac) = game_macs(node, game);
-    let mut tx = sqlx::Connection::begin(link.get().await?)
-        .await
-        .map_err(&during)?;
-    let inserted = sqlx::query(
-        "INSERT INTO games (id, created_ms, owner, setup, white, black, edition, \
-         time_control, state, result, mac, summary_seq, summary_mac) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, -1, $11) \
-         ON CONFLICT DO NOTHING",
+    let n = games.len();
+    let (mut macs, mut summary_macs) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut hashes, mut token_games, mut seats, mut token_macs) = (
+        Vec::with_capacity(3 * n),
+        Vec::with_capacity(3 * n),
+        Vec::with_capacity(3 * n),
+        Vec::with_capacity(3 * n),
+    );
+    for game in games {
+        let (mac, summary_mac) = game_macs(node, game);
+        macs.push(mac);
+        summary_macs.push(summary_mac);
+        for (seat, hash) in &game.tokens {
+            hashes.push(hash.0.to_vec());
+            token_games.push(game.id.as_str());
+            seats.push(seat.code());
+            token_macs.push(node.key.seat(&hash.0, &game.id, seat.code()));
+        }
+    }
+    let column = |f: fn(&NewGame) -> &str| games.iter().map(|g| f(g)).collect::<Vec<&str>>();
+    let optional =
+        |f: fn(&NewGame) -> Option<&str>| games.iter().map(|g| f(g)).collect::<Vec<Option<&str>>>();
+    let inserted: Vec<String> = sqlx::query_scalar(
+        "SELECT arbitre_create($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
-    .bind(&game.id)
-    .bind(game.created_ms)
-    .bind(&node.name)
-    .bind(&game.setup)
-    .bind(&game.white)
-    .bind(&game.black)
-    .bind(&game.edition)
-    .bind(&game.time_control)
-    .bind(&game.state)
-    .bind(mac)
-    .bind(summary_mac)
-    .execute(&mut *tx)
+    .bind(node.name.as_str())
+    .bind(column(|g| &g.id))
+    .bind(games.iter().map(|g| g.created_ms).collect::<Vec<i64>>())
+    .bind(column(|g| &g.setup))
+    .bind(optional(|g| g.white.as_deref()))
+    .bind(optional(|g| g.black.as_deref()))
+    .bind(column(|g| &g.edition))
+    .bind(column(|g| &g.time_control))
+    .bind(column(|g| &g.state))
+    .bind(&macs)
+    .bind(&summary_macs)
+    .bind(&hashes)
+    .bind(&token_games)
+    .bind(&seats)
+    .bind(&token_macs)
+    .fetch_all(link.get().await?)
     .await
     .map_err(&during)?;
-    if inserted.rows_affected() == 0 {
-        return Err(StoreError::GameExists(game.id.clone()));
-    }
-    sqlx::query("INSERT INTO leases (game_id, node, epoch) VALUES ($1, $2, 1)")
-        .bind(&game.id)
-        .bind(&node.name)
-        .execute(&mut *tx)
-        .await
-        .map_err(&during)?;
-    for (seat, hash) in &game.tokens {
-        sqlx::query("INSERT INTO seat_tokens (hash, game_id, seat, mac) VALUES ($1, $2, $3, $4)")
-            .bind(hash.0.to_vec())
-            .bind(&game.id)
-            .bind(seat.code())
-            .bind(node.key.seat(&hash.0, &game.id, seat.code()))
-            .execute(&mut *tx)
-            .await
-            .map_err(&during)?;
-    }
-    tx.commit().await.map_err(&during)
+    Ok(inserted.into_iter().collect())
 }
 
 /// Commits a batch in one transaction and answers each of its callers:
@@ -279,10 +311,12 @@ struct Row<'a> {
     mac: Vec<u8>,
 }
 
-/// Writes the whole batch with one `INSERT` for its entries, one `UPDATE`
-/// for its games' listing columns and one for the node's instant, and
-/// commits if every entry went in: `Ok(true)`. `Ok(false)` (nothing
-/// committed) when an entry was refused or a number does not fit.
+/// Writes the whole batch with one call of `arbitre_append`
+/// (migrations/postgres/0007_append_batch.sql): one `INSERT` for its
+/// entries, one `UPDATE` for its games' listing columns and one for the
+/// node's fence, committed as the call's own transaction if every entry
+/// went in: `Ok(true)`. `Ok(false)` (nothing committed) when an entry was
+/// refused or a number does not fit.
 ///
 /// Each entry must still be its game's next: the store's last `seq` plus
 /// its rank among the batch's entries of that game (a statement reads the
@@ -340,121 +374,87 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
             summaries.insert(row.append.game_id.as_str(), (summary, row.seq));
         }
     }
+    // the batch as one array per column, the whole written by one call of
+    // `arbitre_append` (migrations/postgres/0007_append_batch.sql), made
+    // outside any transaction: one round trip, committed when it answers
+    let n = rows.len();
+    let mut games: Vec<&str> = Vec::with_capacity(n);
+    let mut seqs: Vec<i64> = Vec::with_capacity(n);
+    let mut entries: Vec<&str> = Vec::with_capacity(n);
+    let mut received: Vec<i64> = Vec::with_capacity(n);
+    let mut clients: Vec<Option<&str>> = Vec::with_capacity(n);
+    let mut answers: Vec<Option<&str>> = Vec::with_capacity(n);
+    let mut ranks: Vec<i64> = Vec::with_capacity(n);
+    let mut moves: Vec<Option<i64>> = Vec::with_capacity(n);
+    let mut leases: Vec<i64> = Vec::with_capacity(n);
+    let mut macs: Vec<&[u8]> = Vec::with_capacity(n);
+    for row in &rows {
+        games.push(&row.append.game_id);
+        seqs.push(row.seq);
+        entries.push(&row.append.entry);
+        received.push(row.append.received_ms);
+        clients.push(row.append.client_id.as_deref());
+        answers.push(row.append.answer.as_deref());
+        ranks.push(row.rank);
+        moves.push(row.moves);
+        leases.push(row.lease);
+        macs.push(&row.mac);
+    }
+    let s = summaries.len();
+    let mut ids: Vec<&str> = Vec::with_capacity(s);
+    let mut states: Vec<&str> = Vec::with_capacity(s);
+    let mut results: Vec<Option<&str>> = Vec::with_capacity(s);
+    let mut summary_seqs: Vec<i64> = Vec::with_capacity(s);
+    let mut summary_macs: Vec<Vec<u8>> = Vec::with_capacity(s);
+    for (game, (summary, seq)) in &summaries {
+        ids.push(game);
+        states.push(&summary.state);
+        results.push(summary.result.as_deref());
+        summary_seqs.push(*seq);
+        summary_macs.push(summary_mac(node, game, summary, *seq));
+    }
     let during = db("committing appends");
     let result = async {
         let conn = link.get().await?;
-        let mut tx = sqlx::Connection::begin(conn).await.map_err(&during)?;
-        if !rows.is_empty() {
-            // the batch as one array per column: one statement whatever the
-            // batch's size, prepared once per connection
-            let mut games: Vec<&str> = Vec::with_capacity(rows.len());
-            let mut seqs: Vec<i64> = Vec::with_capacity(rows.len());
-            let mut entries: Vec<&str> = Vec::with_capacity(rows.len());
-            let mut received: Vec<i64> = Vec::with_capacity(rows.len());
-            let mut clients: Vec<Option<&str>> = Vec::with_capacity(rows.len());
-            let mut answers: Vec<Option<&str>> = Vec::with_capacity(rows.len());
-            let mut ranks: Vec<i64> = Vec::with_capacity(rows.len());
-            let mut moves: Vec<Option<i64>> = Vec::with_capacity(rows.len());
-            let mut leases: Vec<i64> = Vec::with_capacity(rows.len());
-            let mut macs: Vec<&[u8]> = Vec::with_capacity(rows.len());
-            for row in &rows {
-                games.push(&row.append.game_id);
-                seqs.push(row.seq);
-                entries.push(&row.append.entry);
-                received.push(row.append.received_ms);
-                clients.push(row.append.client_id.as_deref());
-                answers.push(row.append.answer.as_deref());
-                ranks.push(row.rank);
-                moves.push(row.moves);
-                leases.push(row.lease);
-                macs.push(&row.mac);
-            }
-            let inserted = sqlx::query(
-                "INSERT INTO events \
-         (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
-         SELECT v.game_id, v.seq, v.entry, v.received_ms, v.client_id, v.answer, \
-         v.moves, v.mac FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[], \
-         $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::bytea[]) \
-         AS v(game_id, seq, entry, received_ms, client_id, answer, rank, moves, \
-         lease, mac) \
-         WHERE EXISTS (SELECT 1 FROM leases WHERE game_id = v.game_id \
-                       AND epoch = v.lease AND node = $11) \
-         AND v.seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM events \
-                      WHERE game_id = v.game_id) + v.rank \
-         AND (v.client_id IS NULL OR NOT EXISTS (SELECT 1 FROM events \
-              WHERE game_id = v.game_id AND client_id = v.client_id)) \
-         ON CONFLICT DO NOTHING",
-            )
-            .bind(&games)
-            .bind(&seqs)
-            .bind(&entries)
-            .bind(&received)
-            .bind(&clients)
-            .bind(&answers)
-            .bind(&ranks)
-            .bind(&moves)
-            .bind(&leases)
-            .bind(&macs)
-            .bind(node.name.as_str())
-            .execute(&mut *tx)
-            .await
-            .map_err(&during)?;
-            if inserted.rows_affected() != rows.len() as u64 {
-                // at once: the connection is kept, and a rollback left
-                // to the drop would wait for its next use
-                tx.rollback().await.map_err(&during)?;
-                return Ok(false);
-            }
-        }
-        if !summaries.is_empty() {
-            let mut ids: Vec<&str> = Vec::with_capacity(summaries.len());
-            let mut states: Vec<&str> = Vec::with_capacity(summaries.len());
-            let mut results: Vec<Option<&str>> = Vec::with_capacity(summaries.len());
-            let mut seqs: Vec<i64> = Vec::with_capacity(summaries.len());
-            let mut macs: Vec<Vec<u8>> = Vec::with_capacity(summaries.len());
-            for (game, (summary, seq)) in &summaries {
-                ids.push(game);
-                states.push(&summary.state);
-                results.push(summary.result.as_deref());
-                seqs.push(*seq);
-                macs.push(summary_mac(node, game, summary, *seq));
-            }
-            // a game's row is written only when its state or result changes;
-            // `= ANY($1)` reads the batch's games by the key: blind to
-            // the arrays' length, the planner read the whole table to
-            // join it (a hash join: with 10,000 games, a core of
-            // PostgreSQL's at 1,000 moves/s and a p50 of 28 ms)
-            sqlx::query(
-                "UPDATE games SET state = v.state, result = v.result, \
-         summary_seq = v.seq, summary_mac = v.mac \
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bytea[]) \
-         AS v(id, state, result, seq, mac) \
-         WHERE games.id = v.id AND games.id = ANY($1) \
-         AND (games.state IS DISTINCT FROM v.state \
-         OR games.result IS DISTINCT FROM v.result)",
-            )
-            .bind(&ids)
-            .bind(&states)
-            .bind(&results)
-            .bind(&seqs)
-            .bind(&macs)
-            .execute(&mut *tx)
-            .await
-            .map_err(&during)?;
-        }
-        let mut commits = None;
-        if let Some(at_ms) = latest {
-            commits = fence(&mut tx, node, POSTGRES_NOW, at_ms)
-                .await
-                .map_err(&during)?;
-            if commits.is_none() {
-                tx.rollback().await.map_err(&during)?;
-                return Err(StoreError::Fenced {
-                    node: node.name.clone(),
-                });
-            }
-        }
-        tx.commit().await.map_err(&during)?;
+        let called = sqlx::query_scalar::<_, Option<i64>>(
+            "SELECT arbitre_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+             $14, $15, $16, $17, $18, $19)",
+        )
+        .bind(node.name.as_str())
+        .bind(node.epoch.load(Ordering::SeqCst))
+        .bind(latest)
+        .bind(node.lease_ms)
+        .bind(&games)
+        .bind(&seqs)
+        .bind(&entries)
+        .bind(&received)
+        .bind(&clients)
+        .bind(&answers)
+        .bind(&ranks)
+        .bind(&moves)
+        .bind(&leases)
+        .bind(&macs)
+        .bind(&ids)
+        .bind(&states)
+        .bind(&results)
+        .bind(&summary_seqs)
+        .bind(&summary_macs)
+        .fetch_one(conn)
+        .await;
+        let commits = match called {
+            Ok(commits) => commits,
+            // nothing was committed: an entry refused, written again one
+            // by one; or this node fenced
+            Err(e) => match e.as_database_error().and_then(|d| d.code()).as_deref() {
+                Some(REFUSED) => return Ok(false),
+                Some(FENCED) => {
+                    return Err(StoreError::Fenced {
+                        node: node.name.clone(),
+                    })
+                }
+                _ => return Err(during(e)),
+            },
+        };
         if let Some(commits) = commits {
             node.committed.store(commits, Ordering::SeqCst);
         }
@@ -464,6 +464,11 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
     link.settle(&result).await;
     result
 }
+
+/// What `arbitre_append` raises when an entry of the batch was refused.
+const REFUSED: &str = "AR001";
+/// What `arbitre_append` raises when this node's epoch is not its own.
+const FENCED: &str = "AR002";
 
 /// Renews this node's lease, raises its last durable instant to `at_ms`
 /// (never lowers it) and counts the commit, if the node's epoch is still
