@@ -697,6 +697,7 @@ async fn import_game(
             state: replay.state().code().into(),
             result: replay.outcome().map(|o| o.result.code().into()),
             moves: replay.moves().len() as u64,
+            changes_listing: true,
         });
         store.append(append).await.map_err(store_unavailable)?;
     }

@@ -150,6 +150,7 @@ async fn bare(
             state: "playing".into(),
             result: None,
             moves: seq,
+            changes_listing: true,
         }),
         // the bare endpoint's games are this node's, as created
         lease: 1,

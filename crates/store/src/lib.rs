@@ -242,6 +242,10 @@ pub struct Summary {
     pub result: Option<String>,
     /// The number of moves after the entry.
     pub moves: u64,
+    /// Whether the state or the result may differ from the game's row as
+    /// stored before this entry: the row is written only then (`true`
+    /// when its writer does not know; `false` saves a statement per append).
+    pub changes_listing: bool,
 }
 
 /// One entry to append to a game's log.

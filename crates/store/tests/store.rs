@@ -163,6 +163,7 @@ async fn round_trip() {
                 state: "playing".into(),
                 result: None,
                 moves: seq + 1,
+                changes_listing: true,
             });
             store.append(a).await.expect("appended");
         }
@@ -171,6 +172,7 @@ async fn round_trip() {
             state: "finished".into(),
             result: Some("1-0".into()),
             moves: 4,
+            changes_listing: true,
         });
         store.append(last).await.expect("appended");
 
@@ -528,6 +530,7 @@ async fn a_batch_holding_several_entries_of_a_game_is_written_at_once() {
                 state: "playing".into(),
                 result: None,
                 moves: seq * 10,
+                changes_listing: true,
             });
             a
         };
@@ -624,6 +627,7 @@ async fn the_listing_follows_state_result_and_moves() {
                 state: state.into(),
                 result: result.map(Into::into),
                 moves,
+                changes_listing: true,
             });
             a
         };

@@ -70,6 +70,7 @@ async fn play(store: &Store, game: &str, moves: &[&str], finish: bool) {
             .into(),
             result: (last && finish).then(|| "1-0".into()),
             moves: seq as u64 + 1,
+            changes_listing: true,
         });
         store.append(append).await.expect("appended");
     }

@@ -125,6 +125,8 @@ impl Owner {
         );
         let line: Line = Arc::from(message.as_str());
         let game = self.live.game();
+        let listing = (game.state().code(), game.outcome().map(|o| o.result.code()));
+        let changes_listing = self.listed != Some(listing);
         let append = Append {
             game_id: self.id.clone(),
             seq: entry.seq,
@@ -133,9 +135,10 @@ impl Owner {
             client_id,
             answer: Some(message),
             summary: Some(Summary {
-                state: game.state().code().into(),
-                result: game.outcome().map(|o| o.result.code().into()),
+                state: listing.0.into(),
+                result: listing.1.map(Into::into),
                 moves: game.moves().len() as u64,
+                changes_listing,
             }),
             lease: self.lease,
         };
@@ -146,6 +149,7 @@ impl Owner {
                 self.live.release();
                 self.shown = after;
                 self.compensated = compensated;
+                self.listed = Some(listing);
                 let _ = self.events.send(line);
                 Ok(())
             }
@@ -193,6 +197,7 @@ impl Owner {
                 Ok(owner) => {
                     self.shown = clocks_now(owner.live.game());
                     self.compensated = owner.live.game().lag_compensated();
+                    self.listed = owner.listed;
                     self.live = owner.live;
                     return;
                 }

@@ -303,6 +303,9 @@ struct Owner {
     connections: ByColor<(u32, bool)>,
     /// The game's lease epoch this owner writes under.
     lease: u64,
+    /// The state and result of the game's row as stored (its listing), if
+    /// known: an append writes the row only when they change.
+    listed: Option<(&'static str, Option<&'static str>)>,
     /// The store refused an append for a lost lease (another node owns the
     /// game now), or the game could not be read back after a failed append
     /// (what this owner holds is not what is stored): this owner ends, and

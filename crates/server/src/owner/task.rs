@@ -55,6 +55,7 @@ impl Owner {
             compensated,
             connections: ByColor::new_with(|_| (0, false)),
             lease,
+            listed: None,
             lost: false,
             outage: None,
         }
@@ -80,13 +81,15 @@ impl Owner {
         }
         live.settle_outcome();
         live.release();
-        Ok(Owner::new(
-            shared,
-            loaded.game.id.clone(),
-            meta,
-            live,
-            lease,
-        ))
+        let mut owner = Owner::new(shared, loaded.game.id.clone(), meta, live, lease);
+        // the row as stored: its codes as the engine names them, if it
+        // names them so (else unknown: written at the next append)
+        let game = owner.live.game();
+        let (state, result) = (game.state().code(), game.outcome().map(|o| o.result.code()));
+        if loaded.game.state == state && loaded.game.result.as_deref() == result {
+            owner.listed = Some((state, result));
+        }
+        Ok(owner)
     }
 
     /// Starts the owner's task. `first`, if any, is handled before the

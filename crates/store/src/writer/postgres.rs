@@ -370,7 +370,7 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
     // with the place of that entry
     let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
     for row in &rows {
-        if let Some(summary) = &row.append.summary {
+        if let Some(summary) = row.append.summary.as_ref().filter(|s| s.changes_listing) {
             summaries.insert(row.append.game_id.as_str(), (summary, row.seq));
         }
     }
@@ -584,7 +584,9 @@ async fn one_by_one(
                             .await
                             .map_err(&during)?;
                             if inserted.rows_affected() == 1 {
-                                if let Some(summary) = &append.summary {
+                                if let Some(summary) =
+                                    append.summary.as_ref().filter(|s| s.changes_listing)
+                                {
                                     sqlx::query(
                                         "UPDATE games SET state = $2, result = $3, \
                                  summary_seq = $4, summary_mac = $5 \
