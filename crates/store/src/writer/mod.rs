@@ -5,7 +5,8 @@
 //! - `sqlite.rs`: the SQLite writer, a thread of its own driving its own
 //!   connection to the file directly (rusqlite), statements prepared once;
 //! - `postgres.rs`: the PostgreSQL writer, a thread with its own runtime
-//!   and connection (sqlx), one statement per table for a whole batch.
+//!   and connection (sqlx), a whole batch in one call of a function (one
+//!   round trip).
 //!
 //! Both keep the same contract (`lib.rs`): an entry is inserted only if it
 //! is its game's next, its `client_id` is new to the game and its game's

@@ -274,14 +274,15 @@ async fn create_on(
 /// after the commit, each with its own outcome; if the transaction fails,
 /// all with its error.
 ///
-/// A batch is first written with one statement per table ([`at_once`]);
+/// A batch is first written with one call of `arbitre_append` ([`at_once`]);
 /// if any of its appends is refused (a retried `client_id`, a sequence
 /// number taken, an unknown game), that transaction is rolled back and the
 /// batch written again append by append ([`one_by_one`]), which finds each
 /// one's outcome.
 ///
-/// Every transaction renews this node's lease and checks its epoch in the
-/// same statement ([`fence`]), and every entry is inserted only if its
+/// Every transaction renews this node's lease and checks its epoch in one
+/// statement (the function's last; [`fence`] for the transaction of
+/// `one_by_one`), and every entry is inserted only if its
 /// game's lease names this node with the owner's epoch: a node that lost
 /// its lease commits nothing ([`StoreError::Fenced`]).
 async fn commit(link: &mut Link, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
