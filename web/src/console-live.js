@@ -127,18 +127,8 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
       const bearer = places.get(id)?.delayed ? token() : '';
       fetch(`/api/games/${encodeURIComponent(id)}?lang=${lang()}`, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {})
         .then(async (r) => {
-          if (!r.ok) {
-            states.delete(id);
-            return;
-          }
-          const state = await r.json();
-          // two reads of a game may be in flight at once and answer out of
-          // order: an answer older than the state shown (an earlier last
-          // entry) is dropped, or a start, a move, a call would vanish
-          // until the game's next event
-          const shown = states.get(id)?.state;
-          if (shown && (state.seq ?? -1) < (shown.seq ?? -1)) return;
-          states.set(id, { state, at: Date.now() });
+          if (r.ok) states.set(id, { state: await r.json(), at: Date.now() });
+          else states.delete(id);
         })
         .catch(() => {})
         .finally(() => {
