@@ -21,7 +21,7 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
   const states = new Map(); // id → {state, at}
   const streams = new Map(); // id → {socket, retry, delay, closed}
   const queue = new Set();
-  let inFlight = 0;
+  const inFlight = new Set();
   let up = true;
   let updated = null;
   let timer = null;
@@ -42,7 +42,26 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
     onStatus(up, updated);
   };
 
+  // the token the games of delayed rounds were last read and followed
+  // with: signed in (or out) since, they are read and followed again, so
+  // that a console opened before its token was checked sees their present
+  let tokenUsed = token();
+  function retoken() {
+    const now = token();
+    if (now === tokenUsed) return;
+    tokenUsed = now;
+    for (const [id, place] of places) {
+      if (!place.delayed) continue;
+      if (streams.has(id)) {
+        close(id);
+        follow(id);
+      }
+      if (states.has(id) || inFlight.has(id)) ask(id);
+    }
+  }
+
   async function list() {
+    retoken();
     try {
       const response = await fetch('/api/games');
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -103,7 +122,7 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
               close(b.game);
               follow(b.game);
             }
-            if (states.has(b.game)) ask(b.game);
+            if (states.has(b.game) || inFlight.has(b.game)) ask(b.game);
           }
         }
       }
@@ -119,11 +138,16 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
     pump();
   }
 
+  // one read of a game in flight at a time: a second one asked meanwhile
+  // waits in the queue, so the answers come in the order they were asked
+  // (two reads at once could answer out of order, and the older state,
+  // shown last, would hide a start or a move until the game's next event)
   function pump() {
-    while (inFlight < AT_ONCE && queue.size) {
-      const [id] = queue;
+    while (inFlight.size < AT_ONCE) {
+      const id = [...queue].find((q) => !inFlight.has(q));
+      if (id === undefined) return;
       queue.delete(id);
-      inFlight += 1;
+      inFlight.add(id);
       const bearer = places.get(id)?.delayed ? token() : '';
       fetch(`/api/games/${encodeURIComponent(id)}?lang=${lang()}`, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {})
         .then(async (r) => {
@@ -132,7 +156,7 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
         })
         .catch(() => {})
         .finally(() => {
-          inFlight -= 1;
+          inFlight.delete(id);
           notify();
           pump();
         });
@@ -203,6 +227,8 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
     up: () => up,
     updated: () => updated,
     refresh: list,
+    // the console's token checked or forgotten
+    tokenChanged: retoken,
     refreshGame: ask,
     async refreshAll() {
       await list();

@@ -126,6 +126,8 @@ async function openWithToken(e) {
     return;
   }
   tokenState = answer;
+  // the delayed rounds' games, read so far as the public sees them
+  live?.tokenChanged();
   if (answer === 'ok') {
     sessionStorage.setItem(TOKEN, token);
     tokenMessage('ui-console-token-ok', 'ok');
@@ -142,6 +144,7 @@ async function openWithToken(e) {
 function forgetToken() {
   sessionStorage.removeItem(TOKEN);
   tokenState = 'none';
+  live?.tokenChanged();
   $('#token').value = '';
   $('#token-forget').hidden = true;
   tokenMessage('ui-console-token-forgotten', '');

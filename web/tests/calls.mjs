@@ -404,9 +404,11 @@ export const scenarios = [
     const [b] = round.boards;
     await h.api(base, `/api/rounds/${round.id}/events`, { start: true });
     const desk = await openConsole(browser, base, problems, h, 'console-delayed');
-    await h.signIn(desk, { timeout: PATIENCE });
+    // the board placed in its round (as the public sees it) before the
+    // token is given: signed in, the console turns to the present
     const table = desk.getByRole('table', { name: 'The round' });
     await table.getByRole('cell', { name: 'Round 1 · Board 1', exact: true }).waitFor({ timeout: PATIENCE });
+    await h.signIn(desk, { timeout: PATIENCE });
     // the call, made once the console follows the game
     await h.api(base, `/api/games/${b.game}/events`, { call_arbiter: true }, b.tokens.black);
     const calls = desk.getByRole('region', { name: 'Calls to the arbiter' });
@@ -418,6 +420,7 @@ export const scenarios = [
     // the public still sees the game as it stood 15 minutes ago
     const seen = await h.api(base, `/api/games/${b.game}`, undefined, null);
     if ((seen.calls || []).length !== 0 || seen.running) problems.push(`the public's view of a delayed game: calls ${JSON.stringify(seen.calls)}, running ${seen.running}`);
+    if (problems.length) await h.shot(desk, 'failed-console-delayed');
     await desk.close();
   }],
 ];

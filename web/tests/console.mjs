@@ -240,9 +240,13 @@ export const scenarios = [
       await page.getByRole('button', { name: 'Start the round' }).click();
       await h.waitText(page, '#round-message', '1 game started');
       await h.until(async () => (await h.api(base, `/api/games/${id}`)).started);
+      // each player moves once the move before is on their own board, as
+      // at a real board (a click on a board still showing the opponent to
+      // move is no move)
       await h.clickMove(white, 'e2', 'e4');
-      await h.until(async () => (await h.api(base, `/api/games/${id}`)).scoresheet.length === 1);
+      await h.waitPlies(black, 1);
       await h.clickMove(black, 'e7', 'e5');
+      await h.waitPlies(white, 2);
       await h.until(async () => (await h.api(base, `/api/games/${id}`)).scoresheet.length === 2);
       // adjourned from the console
       await page.getByRole('button', { name: 'Adjourn every game' }).click();
