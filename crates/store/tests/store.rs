@@ -512,6 +512,45 @@ async fn a_conflict_fails_only_its_own_append() {
     .await;
 }
 
+/// What the writer remembers of each game's last entry (PostgreSQL: the
+/// entry that follows needs no reading of the table) is what it committed,
+/// nothing else: an append refused teaches it nothing (the next append
+/// after a gap is refused too, not written after an entry that is not
+/// there), and the append that follows it is taken as it comes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_append_teaches_the_writer_nothing() {
+    on_both("a_refused_append_teaches_nothing", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        store.append(append("g", 0)).await.expect("the first entry");
+        for (seq, next) in [(2, 1), (3, 1), (0, 1)] {
+            assert_eq!(
+                store.append(append("g", seq)).await,
+                Err(StoreError::SeqTaken {
+                    game: "g".into(),
+                    seq,
+                    next
+                }),
+                "seq {seq}"
+            );
+        }
+        for seq in 1..4 {
+            store.append(append("g", seq)).await.expect("the next entry");
+        }
+        let seqs: Vec<u64> = store
+            .entries_after("g", None)
+            .await
+            .expect("read")
+            .iter()
+            .map(|e| e.seq)
+            .collect();
+        assert_eq!(seqs, [0, 1, 2, 3]);
+        store.close().await;
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_holding_several_entries_of_a_game_is_written_at_once() {
     on_both("several_entries_of_a_game", |url| async move {

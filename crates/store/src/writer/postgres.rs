@@ -144,6 +144,7 @@ async fn run(
     counters: Arc<Counters>,
 ) {
     let mut batch = Vec::with_capacity(max_batch);
+    let mut known = Known::default();
     while let Some(first) = queue.recv().await {
         batch.push(first);
         match batching {
@@ -174,11 +175,15 @@ async fn run(
         if !creates.is_empty() {
             let outcomes = create(&mut link, &node, &creates).await;
             for (op, outcome) in creates.into_iter().zip(outcomes) {
+                if let (Op::Create(game, _), Ok(())) = (&op, &outcome) {
+                    // no entry yet, under this node's lease at epoch 1
+                    known.committed(&game.id, -1, 1);
+                }
                 op.reply(outcome);
             }
         }
         if !batch.is_empty() {
-            commit(&mut link, &mut batch, &node, &counters).await;
+            commit(&mut link, &mut batch, &node, &counters, &mut known).await;
         }
     }
 }
@@ -285,9 +290,15 @@ async fn create_on(
 /// `one_by_one`), and every entry is inserted only if its
 /// game's lease names this node with the owner's epoch: a node that lost
 /// its lease commits nothing ([`StoreError::Fenced`]).
-async fn commit(link: &mut Link, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+async fn commit(
+    link: &mut Link,
+    batch: &mut Vec<Op>,
+    node: &Node,
+    counters: &Counters,
+    known: &mut Known,
+) {
     let started = Instant::now();
-    let result = match at_once(link, batch, node).await {
+    let result = match at_once(link, batch, node, known).await {
         Ok(true) => Ok(batch.iter().map(|_| Ok(())).collect()),
         Ok(false) => {
             counters.rewritten.fetch_add(1, Ordering::Relaxed);
@@ -295,9 +306,63 @@ async fn commit(link: &mut Link, batch: &mut Vec<Op>, node: &Node, counters: &Co
         }
         Err(e) => Err(e),
     };
+    known.learn(batch, &result);
     let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     let games = settle(batch, result, micros, node, counters);
     published(link, node, games).await;
+}
+
+/// The last `seq` this writer committed for each game it appended to or
+/// created, with the game's lease epoch then. An append that follows it
+/// under the same lease needs no reading of its game's last entry from the
+/// table: while the lease names this node no one else writes the game, and
+/// a game that went to another node and came back has a higher epoch.
+/// Anything uncertain (a failed transaction, an append refused) forgets.
+#[derive(Default)]
+struct Known {
+    last: HashMap<String, (i64, i64)>,
+}
+
+/// How many games [`Known`] holds before it starts again from nothing
+/// (each game's next append then reads its last `seq` once).
+const KNOWN_GAMES: usize = 100_000;
+
+impl Known {
+    /// Whether `base` (an append's `seq` less its rank in the batch) is
+    /// its game's next under lease epoch `lease`.
+    fn follows(&self, game: &str, base: i64, lease: i64) -> bool {
+        self.last.get(game) == Some(&(base - 1, lease))
+    }
+
+    fn committed(&mut self, game: &str, seq: i64, lease: i64) {
+        if let Some(last) = self.last.get_mut(game) {
+            *last = (seq, lease);
+            return;
+        }
+        if self.last.len() >= KNOWN_GAMES {
+            self.last.clear();
+        }
+        self.last.insert(game.to_owned(), (seq, lease));
+    }
+
+    /// What a batch's transaction taught: each append committed, its
+    /// game's last `seq`; each refused, its game forgotten; the
+    /// transaction failed (committed or not, no one knows), everything.
+    fn learn(&mut self, batch: &[Op], result: &Result<Vec<Result<(), StoreError>>, StoreError>) {
+        let Ok(outcomes) = result else {
+            self.last.clear();
+            return;
+        };
+        for (op, outcome) in batch.iter().zip(outcomes) {
+            let Op::Append(append, _) = op else { continue };
+            match (outcome, i64::try_from(append.seq), i64::try_from(append.lease)) {
+                (Ok(()), Ok(seq), Ok(lease)) => self.committed(&append.game_id, seq, lease),
+                _ => {
+                    self.last.remove(append.game_id.as_str());
+                }
+            }
+        }
+    }
 }
 
 /// An append's numbers as the database takes them, and its place among
@@ -322,7 +387,12 @@ struct Row<'a> {
 /// Each entry must still be its game's next: the store's last `seq` plus
 /// its rank among the batch's entries of that game (a statement reads the
 /// table as it was before it).
-async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, StoreError> {
+async fn at_once(
+    link: &mut Link,
+    batch: &[Op],
+    node: &Node,
+    known: &Known,
+) -> Result<bool, StoreError> {
     let mut rows: Vec<Row<'_>> = Vec::with_capacity(batch.len());
     let mut ranks: HashMap<&str, i64> = HashMap::new();
     let mut latest: Option<i64> = None;
@@ -389,7 +459,9 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
     let mut moves: Vec<Option<i64>> = Vec::with_capacity(n);
     let mut leases: Vec<i64> = Vec::with_capacity(n);
     let mut macs: Vec<&[u8]> = Vec::with_capacity(n);
+    let mut follows: Vec<bool> = Vec::with_capacity(n);
     for row in &rows {
+        follows.push(known.follows(&row.append.game_id, row.seq - row.rank, row.lease));
         games.push(&row.append.game_id);
         seqs.push(row.seq);
         entries.push(&row.append.entry);
@@ -419,7 +491,7 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
         let conn = link.get().await?;
         let called = sqlx::query_scalar::<_, Option<i64>>(
             "SELECT arbitre_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-             $14, $15, $16, $17, $18, $19)",
+             $14, $15, $16, $17, $18, $19, $20)",
         )
         .bind(node.name.as_str())
         .bind(node.epoch.load(Ordering::SeqCst))
@@ -435,6 +507,7 @@ async fn at_once(link: &mut Link, batch: &[Op], node: &Node) -> Result<bool, Sto
         .bind(&moves)
         .bind(&leases)
         .bind(&macs)
+        .bind(&follows)
         .bind(&ids)
         .bind(&states)
         .bind(&results)
