@@ -551,6 +551,51 @@ async fn a_refused_append_teaches_the_writer_nothing() {
     .await;
 }
 
+/// An entry written behind the writer's back (another program on the
+/// database) takes its `seq`: the writer, which committed the entry
+/// before and would take the next as its game's next, is refused it and
+/// says why (PostgreSQL: by the primary key, the batch written again one
+/// by one), then goes on after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_written_behind_the_writer_takes_its_seq() {
+    on_both("an_entry_written_behind_the_writer", |url| async move {
+        let store = open(&url, Batching::AsSoonAsFree).await;
+        let (game, _) = new_game("g", "A", "B");
+        store.create_game(&game).await.expect("created");
+        store.append(append("g", 0)).await.expect("the first entry");
+        let behind = "INSERT INTO events (game_id, seq, entry, received_ms) \
+                      VALUES ('g', 1, '{}', 0)";
+        if url.starts_with("sqlite:") {
+            let pool = sqlx::SqlitePool::connect(&url).await.expect("opened");
+            sqlx::query(behind).execute(&pool).await.expect("written");
+            pool.close().await;
+        } else {
+            let pool = sqlx::PgPool::connect(&url).await.expect("opened");
+            sqlx::query(behind).execute(&pool).await.expect("written");
+            pool.close().await;
+        }
+        assert_eq!(
+            store.append(append("g", 1)).await,
+            Err(StoreError::SeqTaken {
+                game: "g".into(),
+                seq: 1,
+                next: 2
+            })
+        );
+        store.append(append("g", 2)).await.expect("the entry after it");
+        let seqs: Vec<u64> = store
+            .entries_after("g", Some(1))
+            .await
+            .expect("read")
+            .iter()
+            .map(|e| e.seq)
+            .collect();
+        assert_eq!(seqs, [2]);
+        store.close().await;
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_holding_several_entries_of_a_game_is_written_at_once() {
     on_both("several_entries_of_a_game", |url| async move {

@@ -11,7 +11,8 @@
 -- comes back. What the writer decided after each statement, the function
 -- decides, raising an error that rolls the whole call back:
 --
--- - `AR001`: an entry was refused (its lease, its `seq`, its `client_id`):
+-- - `AR001` (or `23505`, `unique_violation`, from the `INSERT` itself): an
+--   entry was refused (its lease, its `seq`, its `client_id`):
 --   the writer writes the batch again one append at a time
 --   (crates/store/src/writer/postgres.rs, `one_by_one`), which finds each
 --   one's reason;
@@ -58,8 +59,10 @@ BEGIN
     AND (v.known OR v.seq = (SELECT COALESCE(MAX(x.seq) + 1, 0) FROM events x
                              WHERE x.game_id = v.game_id) + v.rank)
     AND (v.client_id IS NULL OR NOT EXISTS (SELECT 1 FROM events x
-         WHERE x.game_id = v.game_id AND x.client_id = v.client_id))
-    ON CONFLICT DO NOTHING;
+         WHERE x.game_id = v.game_id AND x.client_id = v.client_id));
+    -- (no `ON CONFLICT`: its speculative insertion writes one more record
+    -- to the log for each entry; an entry whose `seq` or `client_id` is
+    -- taken raises `unique_violation`, which the writer takes as `AR001`)
     GET DIAGNOSTICS inserted = ROW_COUNT;
     IF inserted <> cardinality(e_games) THEN
         RAISE EXCEPTION 'an append of the batch was refused' USING ERRCODE = 'AR001';

@@ -520,7 +520,7 @@ async fn at_once(
             // nothing was committed: an entry refused, written again one
             // by one; or this node fenced
             Err(e) => match e.as_database_error().and_then(|d| d.code()).as_deref() {
-                Some(REFUSED) => return Ok(false),
+                Some(REFUSED | UNIQUE_VIOLATION) => return Ok(false),
                 Some(FENCED) => {
                     return Err(StoreError::Fenced {
                         node: node.name.clone(),
@@ -541,6 +541,9 @@ async fn at_once(
 
 /// What `arbitre_append` raises when an entry of the batch was refused.
 const REFUSED: &str = "AR001";
+/// What the `INSERT` of `arbitre_append` raises when an entry's `seq` or
+/// `client_id` is taken (refused, as `AR001`).
+const UNIQUE_VIOLATION: &str = "23505";
 /// What `arbitre_append` raises when this node's epoch is not its own.
 const FENCED: &str = "AR002";
 
