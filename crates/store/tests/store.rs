@@ -536,7 +536,10 @@ async fn a_refused_append_teaches_the_writer_nothing() {
             );
         }
         for seq in 1..4 {
-            store.append(append("g", seq)).await.expect("the next entry");
+            store
+                .append(append("g", seq))
+                .await
+                .expect("the next entry");
         }
         let seqs: Vec<u64> = store
             .entries_after("g", None)
@@ -582,7 +585,10 @@ async fn an_entry_written_behind_the_writer_takes_its_seq() {
                 next: 2
             })
         );
-        store.append(append("g", 2)).await.expect("the entry after it");
+        store
+            .append(append("g", 2))
+            .await
+            .expect("the entry after it");
         let seqs: Vec<u64> = store
             .entries_after("g", Some(1))
             .await

@@ -355,7 +355,11 @@ impl Known {
         };
         for (op, outcome) in batch.iter().zip(outcomes) {
             let Op::Append(append, _) = op else { continue };
-            match (outcome, i64::try_from(append.seq), i64::try_from(append.lease)) {
+            match (
+                outcome,
+                i64::try_from(append.seq),
+                i64::try_from(append.lease),
+            ) {
                 (Ok(()), Ok(seq), Ok(lease)) => self.committed(&append.game_id, seq, lease),
                 _ => {
                     self.last.remove(append.game_id.as_str());
