@@ -382,7 +382,7 @@ struct Row<'a> {
 }
 
 /// Writes the whole batch with one call of `arbitre_append`
-/// (migrations/postgres/0007_append_batch.sql): one `INSERT` for its
+/// (migrations/postgres/0007_batch_functions.sql): one `INSERT` for its
 /// entries, one `UPDATE` for its games' listing columns and one for the
 /// node's fence, committed as the call's own transaction if every entry
 /// went in: `Ok(true)`. `Ok(false)` (nothing committed) when an entry was
@@ -390,7 +390,8 @@ struct Row<'a> {
 ///
 /// Each entry must still be its game's next: the store's last `seq` plus
 /// its rank among the batch's entries of that game (a statement reads the
-/// table as it was before it).
+/// table as it was before it), read from the table unless `known` says
+/// the entry follows the one this writer last committed for its game.
 async fn at_once(
     link: &mut Link,
     batch: &[Op],
@@ -450,7 +451,7 @@ async fn at_once(
         }
     }
     // the batch as one array per column, the whole written by one call of
-    // `arbitre_append` (migrations/postgres/0007_append_batch.sql), made
+    // `arbitre_append` (migrations/postgres/0007_batch_functions.sql), made
     // outside any transaction: one round trip, committed when it answers
     let n = rows.len();
     let mut games: Vec<&str> = Vec::with_capacity(n);
