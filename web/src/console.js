@@ -944,6 +944,14 @@ async function act(game, action) {
 // at most ten requests a second (the token's limit is twenty).
 async function startRound() {
   if (needToken()) return;
+  // a game listed but not read yet (the console just opened): read first,
+  // or it would be left out of the round as if it had started
+  const unread = () => live.games().filter((g) => !g.tampered && !state(g.id));
+  if (unread().length) {
+    for (const g of unread()) live.refreshGame(g.id);
+    const until = Date.now() + 5000;
+    while (unread().length && Date.now() < until) await sleep(100);
+  }
   const games = live.games().filter((g) => {
     const s = state(g.id);
     return s && !s.started && s.result === '*' && !g.tampered;

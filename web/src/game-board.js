@@ -43,14 +43,21 @@ export function orient(color) {
   buildGrid();
 }
 
-// Shows a position: {fen, lastMove, check, turn, movable: Map|null}.
+// Shows a position: {fen, lastMove, check, turn, movable: Map|null}. A
+// piece the player has picked stays picked while the position does not
+// change (an offer, a decline, a clock's period redrawn the page): only a
+// move, or a piece that can no longer move, lets it go.
+let shown = '';
 export function showPosition({ fen, lastMove, check, turn, dests }) {
+  const picked = board.state.selected;
+  const keep = fen === shown && picked && dests?.get(picked)?.length > 0;
+  shown = fen;
   board.set({
     fen,
     turnColor: turn,
     lastMove,
     check: check ? turn : false,
-    selected: undefined,
+    selected: keep ? picked : undefined,
     movable: { color: dests && dests.size ? turn : undefined, dests: dests || new Map() },
   });
   labelSquares();

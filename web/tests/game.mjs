@@ -353,8 +353,14 @@ export const scenarios = [
     await byName(white, 'button', 'Offer a draw').click();
     await byName(white, 'button', 'Press the clock').click();
     await byName(black, 'timer', "Black's clock, running").waitFor();
+    // Black picks his pawn up, declines the offer, then puts the pawn
+    // down: the decline redraws the page, and the pawn stays picked
+    const from = await h.squareAt(black, 'e7');
+    await black.mouse.click(from.x, from.y);
     await byName(black, 'button', 'Decline the draw').click();
-    await h.clickMove(black, 'e7', 'e5');
+    await h.waitText(black, '#announce', 'Black declines the draw offer');
+    const to = await h.squareAt(black, 'e5');
+    await black.mouse.click(to.x, to.y);
     await h.waitPlies(white, 2);
     await h.waitText(white, '#period', 'White: 39 moves to the time control');
     const state = await h.api(base, `/api/games/${game.id}`);
