@@ -50,14 +50,17 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
     const now = token();
     if (now === tokenUsed) return;
     tokenUsed = now;
-    for (const [id, place] of places) {
-      if (!place.delayed) continue;
-      if (streams.has(id)) {
-        close(id);
-        follow(id);
-      }
-      if (states.has(id) || inFlight.has(id)) ask(id);
+    for (const [id, place] of places) if (place.delayed) again(id);
+  }
+
+  // a game followed and read with the token as it is now: its stream
+  // opened again, its state read again (after a read in flight)
+  function again(id) {
+    if (streams.has(id)) {
+      close(id);
+      follow(id);
     }
+    if (states.has(id) || inFlight.has(id)) ask(id);
   }
 
   async function list() {
@@ -116,14 +119,8 @@ export function watchGames({ onChange, onStatus, lang, token = () => '' }) {
         for (const b of round.boards || []) {
           places.set(b.game, { round: round.round, board: b.board, roundId: round.id, delayed });
           firstSeen.delete(b.game);
-          if (delayed) {
-            // followed and read so far as the public sees it: again, as it is
-            if (streams.has(b.game)) {
-              close(b.game);
-              follow(b.game);
-            }
-            if (states.has(b.game) || inFlight.has(b.game)) ask(b.game);
-          }
+          // followed and read so far as the public sees it: again, as it is
+          if (delayed) again(b.game);
         }
       }
       for (const [id, at] of firstSeen) if (at !== null && asked - at >= SETTLED) firstSeen.set(id, null);
