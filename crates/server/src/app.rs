@@ -311,15 +311,12 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::bare::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        // a game's requests go to the node that owns it (cluster.rs)
-        .layer(middleware::from_fn_with_state(
-            app.clone(),
-            crate::cluster::forward,
-        ))
-        .layer(middleware::from_fn_with_state(app.clone(), per_address))
+        // the per-address limit, then a game's requests to the node that
+        // owns it (cluster.rs): one layer, one boxed future per request
+        .layer(middleware::from_fn_with_state(app.clone(), front))
         // a body sent a byte at a time holds its connection 10 s at most
         // (bench/stall.py): it is then refused as unreadable
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+        .layer(crate::body_timeout::BodyTimeoutLayer::new(
             std::time::Duration::from_secs(10),
         ))
         // one span per request (method, path; never a body or a token), at debug level
@@ -328,8 +325,9 @@ pub fn router(app: Arc<App>) -> Router {
     api.merge(crate::pages::router())
 }
 
-/// Per-address rate limit, and every error counted.
-async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+/// Per-address rate limit, every error counted, and a game's requests
+/// forwarded to the node that owns it ([`crate::cluster::forward`]).
+async fn front(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let address = request
         .extensions()
         .get::<ConnectInfo<std::net::SocketAddr>>()
@@ -344,7 +342,7 @@ async fn per_address(State(app): State<Arc<App>>, request: Request, next: Next) 
             return ApiError::rate_limited("too many requests from this address").into_response();
         }
     }
-    let response = next.run(request).await;
+    let response = crate::cluster::forward(&app, request, next).await;
     let status = response.status();
     if status.is_client_error() || status.is_server_error() {
         app.shared.metrics.error(status.as_u16());

@@ -128,7 +128,8 @@ fn owned_path(path: &str) -> Option<&str> {
 }
 
 /// Forwards a request about a game another live node owns to that node.
-pub async fn forward(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+/// (Called by the API's front middleware, `app.rs`.)
+pub(crate) async fn forward(app: &Arc<App>, request: Request, next: Next) -> Response {
     if request.headers().contains_key(FORWARDED_BY) {
         return next.run(request).await;
     }

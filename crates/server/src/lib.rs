@@ -17,6 +17,7 @@ pub mod app;
 pub mod auth;
 pub mod bare;
 pub mod board;
+mod body_timeout;
 pub mod clock;
 pub mod cluster;
 mod delayed;
