@@ -9,8 +9,8 @@
 //! ([`Reading::Unreadable`]).
 
 use shakmaty::{
-    san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, File, Move, Position, Rank,
-    Role, Square,
+    san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, File, Move, MoveList, Position,
+    Rank, Role, Square,
 };
 
 /// Longest text, in bytes, that [`read_move`] tries to read.
@@ -394,9 +394,13 @@ pub fn read_move(pos: &Chess, text: &str, lang: Language) -> Reading {
     // no move takes a king: where one stands in check on the opponent's
     // turn (an illegal move left standing in rapid or blitz), taking it is
     // an illegal move, read as such
-    let (mut legal, mut takes_king) = (pos.legal_moves(), pos.legal_moves());
+    let mut legal = pos.legal_moves();
+    let takes_king: MoveList = legal
+        .iter()
+        .filter(|m| m.capture() == Some(Role::King))
+        .copied()
+        .collect();
     legal.retain(|m| m.capture() != Some(Role::King));
-    takes_king.retain(|m| m.capture() == Some(Role::King));
     let (found, uci): (Vec<Move>, Option<String>) = match written {
         Written::Castling(side) => (
             legal

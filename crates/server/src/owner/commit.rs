@@ -130,7 +130,9 @@ impl Owner {
         let append = Append {
             game_id: self.id.clone(),
             seq: entry.seq,
-            entry: entry_json.to_string(),
+            // (serde_json's writer: a Value's `to_string` goes through
+            // `fmt`, four times the instructions for the same text)
+            entry: serde_json::to_string(&entry_json).unwrap_or_else(|_| entry_json.to_string()),
             received_ms,
             client_id,
             answer: Some(message),
