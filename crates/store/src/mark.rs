@@ -31,7 +31,8 @@ use crate::{mac::matches, MacKey, StoreError};
 /// The mark file of one store, open for writing.
 pub(crate) struct Mark {
     path: PathBuf,
-    file: Mutex<File>,
+    /// The file, and its length as last set (`None`: not set yet).
+    file: Mutex<(File, Option<u64>)>,
     /// Whether a failed write was reported already (once, not per commit).
     failed: std::sync::atomic::AtomicBool,
 }
@@ -129,7 +130,7 @@ impl Mark {
             })?;
         Ok(Mark {
             path,
-            file: Mutex::new(file),
+            file: Mutex::new((file, None)),
             failed: Default::default(),
         })
     }
@@ -137,10 +138,21 @@ impl Mark {
     /// Writes the node's number of commits (one `pwrite`, no `fsync`).
     pub(crate) fn write(&self, key: &MacKey, node: &str, commits: i64) {
         let bytes = encode(key, node, commits);
+        // its length is the same from one commit to the next (the node's
+        // name does not change): cut to it once, not with every commit's
+        // write (an `ftruncate` on the writer's path before each answer)
         let written = match self.file.lock() {
-            Ok(file) => file
-                .write_all_at(&bytes, 0)
-                .and_then(|()| file.set_len(bytes.len() as u64)),
+            Ok(mut guard) => {
+                let (file, set) = &mut *guard;
+                let len = bytes.len() as u64;
+                file.write_all_at(&bytes, 0).and_then(|()| {
+                    if *set != Some(len) {
+                        file.set_len(len)?;
+                        *set = Some(len);
+                    }
+                    Ok(())
+                })
+            }
             Err(_) => Ok(()),
         };
         if let Err(e) = written {
@@ -171,6 +183,29 @@ mod tests {
         let mut raised = bytes.clone();
         raised[7] += 1;
         assert_eq!(decode(&key, &raised), None);
+    }
+
+    #[test]
+    fn a_mark_is_cut_to_its_length_once_and_rewritten_in_place() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let database = dir.path().join("store.db");
+        let key = MacKey::from_bytes([5; 32]);
+        // a mark left by a node of a longer name
+        std::fs::write(
+            path_of(&database),
+            encode(&key, "a-node-of-a-longer-name", 7),
+        )
+        .expect("written");
+        let mark = Mark::open(&database).expect("opened");
+        for commits in [8, 9, 1_000_000] {
+            mark.write(&key, "local", commits);
+            assert_eq!(
+                read(&key, &database).expect("read"),
+                Some(("local".into(), commits))
+            );
+            let len = std::fs::metadata(path_of(&database)).expect("there").len();
+            assert_eq!(len, encode(&key, "local", commits).len() as u64);
+        }
     }
 
     #[test]
