@@ -148,8 +148,7 @@ mod tests {
         let started = tokio::time::Instant::now();
         let err = axum::body::to_bytes(Body::new(body), usize::MAX)
             .await
-            .err()
-            .expect("a stalled body fails");
+            .expect_err("a stalled body fails");
         assert_eq!(err.to_string(), BodyTimedOut.to_string());
         assert_eq!(started.elapsed(), Duration::from_secs(10));
     }

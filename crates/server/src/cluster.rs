@@ -148,7 +148,7 @@ pub(crate) async fn forward(app: &Arc<App>, request: Request, next: Next) -> Res
     match app.shared.store.lease(&id).await {
         Ok(Some(lease)) if lease.node != app.shared.store.node() && lease.alive => {
             match lease.address {
-                Some(address) => proxy(&app, &address, &lease.node, request).await,
+                Some(address) => proxy(app, &address, &lease.node, request).await,
                 None => ApiError::elsewhere(&id, &lease.node).into_response(),
             }
         }
