@@ -83,13 +83,17 @@ pub struct TimeoutBody {
     waiting: Option<Pin<Box<Sleep>>>,
 }
 
-/// The error of a body that made the server wait too long.
+/// The error of a body that made the server wait too long: its bound.
 #[derive(Debug)]
-pub struct BodyTimedOut;
+pub struct BodyTimedOut(Duration);
 
 impl std::fmt::Display for BodyTimedOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the request's body did not arrive in time")
+        write!(
+            f,
+            "the body's next bytes were not received within {} s",
+            self.0.as_secs()
+        )
     }
 }
 
@@ -113,7 +117,7 @@ impl HttpBody for TimeoutBody {
             .waiting
             .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
         ready!(waiting.as_mut().poll(cx));
-        Poll::Ready(Some(Err(Box::new(BodyTimedOut))))
+        Poll::Ready(Some(Err(Box::new(BodyTimedOut(limit)))))
     }
 
     fn is_end_stream(&self) -> bool {
@@ -149,7 +153,10 @@ mod tests {
         let err = axum::body::to_bytes(Body::new(body), usize::MAX)
             .await
             .expect_err("a stalled body fails");
-        assert_eq!(err.to_string(), BodyTimedOut.to_string());
+        assert_eq!(
+            err.to_string(),
+            "the body's next bytes were not received within 10 s"
+        );
         assert_eq!(started.elapsed(), Duration::from_secs(10));
     }
 
