@@ -249,3 +249,47 @@ async fn appends_racing_a_take_over_never_fork_and_never_lose_an_acknowledged_en
     })
     .await;
 }
+
+/// The lease is read for every entry, even one that follows the entry the
+/// writer itself committed last under the same epoch (which is not checked
+/// against its game's last `seq`): a game whose lease was moved behind the
+/// writer's back — to another node, at a higher epoch — takes no more of
+/// this node's entries, though this node still holds its own epoch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_moved_behind_the_writer_refuses_the_next_entry() {
+    on_both("lease_moved_behind", |url| async move {
+        let a = node(&url, "a", Duration::from_secs(30)).await;
+        a.create_game(&new_game("g")).await.expect("created");
+        for seq in 0..3 {
+            a.append(append("g", seq, "a", 1)).await.expect("appended");
+        }
+        let moved = "UPDATE leases SET node = 'b', epoch = 2 WHERE game_id = 'g'";
+        if url.starts_with("sqlite:") {
+            let pool = sqlx::SqlitePool::connect(&url).await.expect("opened");
+            sqlx::query(moved).execute(&pool).await.expect("moved");
+            pool.close().await;
+        } else {
+            let pool = sqlx::PgPool::connect(&url).await.expect("opened");
+            sqlx::query(moved).execute(&pool).await.expect("moved");
+            pool.close().await;
+        }
+        assert_eq!(
+            a.append(append("g", 3, "a", 1)).await,
+            Err(StoreError::LeaseLost {
+                game: "g".into(),
+                holder: "b".into(),
+                epoch: 2
+            })
+        );
+        let seqs: Vec<u64> = a
+            .entries_after("g", None)
+            .await
+            .expect("read")
+            .iter()
+            .map(|e| e.seq)
+            .collect();
+        assert_eq!(seqs, [0, 1, 2]);
+        a.close().await;
+    })
+    .await;
+}

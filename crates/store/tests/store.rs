@@ -853,6 +853,50 @@ async fn a_version_1_database_is_migrated_with_everything_in_it() {
     .await;
 }
 
+/// A SQLite file of version 5 whose log repeats a `seq` within a game (an
+/// entry written outside the server: nothing in version 5 refused it) is
+/// not opened: version 6 makes (game, `seq`) unique, and the error says
+/// which migration and which key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_log_repeating_a_seq_is_not_opened() {
+    use std::str::FromStr;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("arbitre.db").display());
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+        .expect("a url")
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options)
+        .await
+        .expect("opened");
+    let mut five = sqlx::migrate!("./migrations/sqlite");
+    assert_eq!(
+        five.migrations[5].version, 6,
+        "version 6 is the unique keys"
+    );
+    five.migrations = five.migrations[..5].to_vec().into();
+    five.run(&pool).await.expect("version 5");
+    for sql in [
+        "INSERT INTO games (id, created_ms, owner, setup, edition, time_control, state) \
+         VALUES ('g', 1, 'node', '{}', 'fide-2023', '5400+30', 'playing')",
+        "INSERT INTO events (game_id, seq, entry, received_ms) VALUES ('g', 0, '{}', 0)",
+        "INSERT INTO events (game_id, seq, entry, received_ms) VALUES ('g', 0, '{}', 1)",
+    ] {
+        sqlx::query(sql)
+            .execute(&pool)
+            .await
+            .expect("a version 5 row");
+    }
+    pool.close().await;
+    let refused = match Store::open(&url, common::options()).await {
+        Ok(_) => panic!("a log repeating a seq was opened"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        refused.contains("migration 6") && refused.contains("events.game_id, events.seq"),
+        "{refused}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_run_twice_are_a_no_op() {
     on_both("migrations_run_twice_are_a_no_op", |url| async move {

@@ -12,11 +12,18 @@
 //! is its game's next, its `client_id` is new to the game and its game's
 //! lease names this node with the owner's epoch; every transaction renews
 //! the node's lease and checks its epoch; a refused append fails alone.
+//! Both remember the last `seq` they committed for each game ([`Known`]):
+//! an entry that follows it under the same lease is not checked against its
+//! game's last entry in the table, whose unique keys on (game, `seq`) and
+//! (game, `client_id`) still refuse a number or a `client_id` taken.
 
 pub(crate) mod postgres;
 pub(crate) mod sqlite;
 
-use std::sync::{atomic::Ordering, Arc};
+use std::{
+    collections::HashMap,
+    sync::{atomic::Ordering, Arc},
+};
 
 use tokio::sync::oneshot;
 
@@ -172,6 +179,77 @@ pub(crate) fn settle(
         }
     }
     games
+}
+
+/// The last `seq` this writer committed for each game it appended to or
+/// created, with the game's lease epoch then. An append that follows it
+/// under the same lease needs no reading of its game's last entry from the
+/// table: while the lease names this node no one else writes the game, and
+/// a game that went to another node and came back has a higher epoch.
+/// Anything uncertain (a failed transaction, an append refused) forgets.
+#[derive(Default)]
+pub(crate) struct Known {
+    last: HashMap<String, (i64, i64)>,
+}
+
+/// How many games [`Known`] holds before it starts again from nothing
+/// (each game's next append then reads its last `seq` once).
+pub(crate) const KNOWN_GAMES: usize = 100_000;
+
+impl Known {
+    /// Whether `base` (an append's `seq` less its rank in the batch) is
+    /// its game's next under lease epoch `lease`.
+    pub(crate) fn follows(&self, game: &str, base: i64, lease: i64) -> bool {
+        self.last.get(game) == Some(&(base - 1, lease))
+    }
+
+    /// The last `seq` committed for `game`, with its lease epoch then.
+    pub(crate) fn last(&self, game: &str) -> Option<(i64, i64)> {
+        self.last.get(game).copied()
+    }
+
+    pub(crate) fn committed(&mut self, game: &str, seq: i64, lease: i64) {
+        if let Some(last) = self.last.get_mut(game) {
+            *last = (seq, lease);
+            return;
+        }
+        if self.last.len() >= KNOWN_GAMES {
+            self.last.clear();
+        }
+        self.last.insert(game.to_owned(), (seq, lease));
+    }
+
+    /// What a batch's transaction taught: each append committed, its
+    /// game's last `seq`; each refused, its game forgotten; the
+    /// transaction failed (committed or not, no one knows), everything.
+    pub(crate) fn learn(
+        &mut self,
+        batch: &[Op],
+        result: &Result<Vec<Result<(), StoreError>>, StoreError>,
+    ) {
+        let Ok(outcomes) = result else {
+            self.last.clear();
+            return;
+        };
+        for (op, outcome) in batch.iter().zip(outcomes) {
+            if let (Op::Create(game, _), Ok(())) = (op, outcome) {
+                // no entry yet, under this node's lease at epoch 1
+                self.committed(&game.id, -1, 1);
+                continue;
+            }
+            let Op::Append(append, _) = op else { continue };
+            match (
+                outcome,
+                i64::try_from(append.seq),
+                i64::try_from(append.lease),
+            ) {
+                (Ok(()), Ok(seq), Ok(lease)) => self.committed(&append.game_id, seq, lease),
+                _ => {
+                    self.last.remove(append.game_id.as_str());
+                }
+            }
+        }
+    }
 }
 
 /// Wakes this node's readers of the games that have new entries.

@@ -19,7 +19,9 @@ use sqlx::{
 };
 use tokio::sync::mpsc;
 
-use super::{entry_mac, game_macs, lease_refusal, seq_refusal, settle, summary_mac, wake, Op};
+use super::{
+    entry_mac, game_macs, lease_refusal, seq_refusal, settle, summary_mac, wake, Known, Op,
+};
 use crate::{
     check_postgres, error::db, event_row, i64_of, Append, Batching, Counters, NewGame, Node,
     StoreError, Summary, CHANNEL, EVENT_COLUMNS, POSTGRES_NOW,
@@ -310,63 +312,6 @@ async fn commit(
     let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     let games = settle(batch, result, micros, node, counters);
     published(link, node, games).await;
-}
-
-/// The last `seq` this writer committed for each game it appended to or
-/// created, with the game's lease epoch then. An append that follows it
-/// under the same lease needs no reading of its game's last entry from the
-/// table: while the lease names this node no one else writes the game, and
-/// a game that went to another node and came back has a higher epoch.
-/// Anything uncertain (a failed transaction, an append refused) forgets.
-#[derive(Default)]
-struct Known {
-    last: HashMap<String, (i64, i64)>,
-}
-
-/// How many games [`Known`] holds before it starts again from nothing
-/// (each game's next append then reads its last `seq` once).
-const KNOWN_GAMES: usize = 100_000;
-
-impl Known {
-    /// Whether `base` (an append's `seq` less its rank in the batch) is
-    /// its game's next under lease epoch `lease`.
-    fn follows(&self, game: &str, base: i64, lease: i64) -> bool {
-        self.last.get(game) == Some(&(base - 1, lease))
-    }
-
-    fn committed(&mut self, game: &str, seq: i64, lease: i64) {
-        if let Some(last) = self.last.get_mut(game) {
-            *last = (seq, lease);
-            return;
-        }
-        if self.last.len() >= KNOWN_GAMES {
-            self.last.clear();
-        }
-        self.last.insert(game.to_owned(), (seq, lease));
-    }
-
-    /// What a batch's transaction taught: each append committed, its
-    /// game's last `seq`; each refused, its game forgotten; the
-    /// transaction failed (committed or not, no one knows), everything.
-    fn learn(&mut self, batch: &[Op], result: &Result<Vec<Result<(), StoreError>>, StoreError>) {
-        let Ok(outcomes) = result else {
-            self.last.clear();
-            return;
-        };
-        for (op, outcome) in batch.iter().zip(outcomes) {
-            let Op::Append(append, _) = op else { continue };
-            match (
-                outcome,
-                i64::try_from(append.seq),
-                i64::try_from(append.lease),
-            ) {
-                (Ok(()), Ok(seq), Ok(lease)) => self.committed(&append.game_id, seq, lease),
-                _ => {
-                    self.last.remove(append.game_id.as_str());
-                }
-            }
-        }
-    }
 }
 
 /// An append's numbers as the database takes them, and its place among

@@ -5,13 +5,18 @@
 //! time, and the writer takes the file's write lock at `BEGIN IMMEDIATE`,
 //! waiting for those (`busy_timeout`) rather than failing after it read.
 //!
-//! A batch is one transaction: each of its appends is one check (its
-//! lease, its `seq` the game's next, its `client_id` new to the game, each
-//! read from the tables as the transaction has them, the batch's earlier
-//! entries included) and one plain `INSERT`, both prepared once, so that an
-//! append refused inserts nothing and the others go on; then one `UPDATE`
-//! of each game whose state or result changed, the node's fence
-//! ([`FENCE`]), and the commit (fsynced: `synchronous=FULL`).
+//! A batch is one transaction. An append that follows the entry this
+//! writer last committed for its game under the same lease ([`Known`]) is
+//! its lease checked ([`LEASE_HELD`]) and one plain [`INSERT`], its
+//! `seq` and `client_id` refused by the table's unique keys if taken. Any other
+//! append (its game's first since the writer started, or after a refusal
+//! or a failed transaction) is one check ([`MAY_INSERT`]: its lease, its
+//! `seq` the game's next, its `client_id` new to the game, read from the
+//! tables as the transaction has them, the batch's earlier entries
+//! included) and one plain [`INSERT`]. Each is prepared once; an append
+//! refused inserts nothing and the others go on. Then one `UPDATE` of each
+//! game whose state or result changed, the node's fence ([`fence_sql`]),
+//! and the commit (fsynced: `synchronous=FULL`).
 
 use std::{
     collections::HashMap,
@@ -25,7 +30,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{
     entry_mac, game_macs, lease_refusal, must_reclaim, reclaimed, seq_refusal, settle, summary_mac,
-    wake, Op,
+    wake, Known, Op,
 };
 use crate::{
     checked_entry, i64_of, synchronous_name, Append, Batching, Counters, NewGame, Node, StoreError,
@@ -50,6 +55,19 @@ const MAY_INSERT: &str = "SELECT EXISTS (SELECT 1 FROM leases WHERE game_id = ?1
 const INSERT: &str = "INSERT INTO events \
      (game_id, seq, entry, received_ms, client_id, answer, moves, mac) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING";
+
+/// Whether an entry that follows the one this writer last committed for
+/// its game under the same lease epoch ([`Known`]) may go in: its game's
+/// lease still names this node with that epoch. Its `seq` and `client_id`
+/// are not read: the unique keys `events_by_game` and `events_by_client`
+/// (migration 0006) make the plain [`INSERT`] insert nothing if either is
+/// the game's already, whoever wrote the entry that holds it. While the
+/// lease names this node no one else appends to the game, and a game that
+/// went to another node and came back has a higher epoch: the game's last
+/// `seq` need not be read. (One statement, `INSERT … SELECT … WHERE EXISTS`,
+/// costs more than the two: SQLite keeps a statement journal for it.)
+const LEASE_HELD: &str = "SELECT EXISTS (SELECT 1 FROM leases WHERE game_id = ?1 AND node = ?2 \
+     AND epoch = ?3)";
 
 /// A game's listing columns, written only when its state or result changes.
 const SUMMARY: &str = "UPDATE games SET state = ?2, result = ?3, summary_seq = ?4, \
@@ -153,6 +171,7 @@ fn run(
     counters: &Counters,
 ) {
     let mut batch = Vec::with_capacity(max_batch);
+    let mut known = Known::default();
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
         let drain = |batch: &mut Vec<Op>, queue: &mut mpsc::UnboundedReceiver<Op>| {
@@ -178,12 +197,18 @@ fn run(
                 }
             }
         }
-        commit(&mut writer, &mut batch, node, counters);
+        commit(&mut writer, &mut batch, node, counters, &mut known);
     }
 }
 
 /// Commits a batch in one transaction and answers each of its callers.
-fn commit(writer: &mut Writer, batch: &mut Vec<Op>, node: &Node, counters: &Counters) {
+fn commit(
+    writer: &mut Writer,
+    batch: &mut Vec<Op>,
+    node: &Node,
+    counters: &Counters,
+    known: &mut Known,
+) {
     if must_reclaim(node) {
         if let Err(e) = reclaim(&writer.conn) {
             node.full.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -193,7 +218,8 @@ fn commit(writer: &mut Writer, batch: &mut Vec<Op>, node: &Node, counters: &Coun
         reclaimed(node);
     }
     let started = Instant::now();
-    let result = write(&mut writer.conn, &writer.fence, batch, node);
+    let result = write(&mut writer.conn, &writer.fence, batch, node, known);
+    known.learn(batch, &result);
     if result.is_err() && !writer.conn.is_autocommit() {
         // the transaction may still be open after a failed `COMMIT` (a
         // disk full): every later write would wait for its lock, or be
@@ -232,6 +258,7 @@ fn write(
     fence: &str,
     batch: &[Op],
     node: &Node,
+    known: &Known,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let fail = failed(node, "committing appends");
     let tx = conn
@@ -242,9 +269,14 @@ fn write(
     // each game's state and result after its last entry of the batch,
     // with the place of that entry
     let mut summaries: HashMap<&str, (&Summary, i64)> = HashMap::new();
+    // each game's last `seq` inserted by this transaction, with its epoch
+    // (what `known` learns if it commits), or `None` once one of the
+    // game's appends was refused: its next ones are checked in full
+    let mut here: HashMap<&str, Option<(i64, i64)>> = HashMap::new();
     {
         let mut may_insert = tx.prepare_cached(MAY_INSERT).map_err(&fail)?;
         let mut insert = tx.prepare_cached(INSERT).map_err(&fail)?;
+        let mut lease_held = tx.prepare_cached(LEASE_HELD).map_err(&fail)?;
         for op in batch {
             let outcome = match op {
                 Op::Append(append, _) => {
@@ -262,18 +294,31 @@ fn write(
                     match numbers {
                         Err(e) => Err(e),
                         Ok((seq, moves, lease)) => {
-                            let may: bool = may_insert
-                                .query_row(
-                                    params![
-                                        append.game_id,
-                                        seq,
-                                        append.client_id,
-                                        node.name,
-                                        lease
-                                    ],
-                                    |r| r.get(0),
-                                )
-                                .map_err(&fail)?;
+                            let game = append.game_id.as_str();
+                            let last = match here.get(game) {
+                                Some(last) => *last,
+                                None => known.last(game),
+                            };
+                            let may: bool = if last == Some((seq - 1, lease)) {
+                                lease_held
+                                    .query_row(params![append.game_id, node.name, lease], |r| {
+                                        r.get(0)
+                                    })
+                                    .map_err(&fail)?
+                            } else {
+                                may_insert
+                                    .query_row(
+                                        params![
+                                            append.game_id,
+                                            seq,
+                                            append.client_id,
+                                            node.name,
+                                            lease
+                                        ],
+                                        |r| r.get(0),
+                                    )
+                                    .map_err(&fail)?
+                            };
                             let inserted = if may {
                                 insert
                                     .execute(params![
@@ -291,6 +336,7 @@ fn write(
                                 0
                             };
                             if inserted == 1 {
+                                here.insert(game, Some((seq, lease)));
                                 if let Some(summary) =
                                     append.summary.as_ref().filter(|s| s.changes_listing)
                                 {
@@ -299,6 +345,7 @@ fn write(
                                 latest = latest.max(Some(append.received_ms));
                                 Ok(())
                             } else {
+                                here.insert(game, None);
                                 Err(refusal(&tx, append, node)?)
                             }
                         }
