@@ -8,7 +8,7 @@ use std::{sync::Arc, time::Duration};
 
 use arbitre_record::StoredEntry;
 use arbitre_store::{Append, Options, Store, StoreError};
-use common::{new_game, on_both};
+use common::{new_game, on_both, raw};
 use serde_json::json;
 
 async fn node(url: &str, name: &str, lease: Duration) -> Store {
@@ -263,16 +263,11 @@ async fn a_lease_moved_behind_the_writer_refuses_the_next_entry() {
         for seq in 0..3 {
             a.append(append("g", seq, "a", 1)).await.expect("appended");
         }
-        let moved = "UPDATE leases SET node = 'b', epoch = 2 WHERE game_id = 'g'";
-        if url.starts_with("sqlite:") {
-            let pool = sqlx::SqlitePool::connect(&url).await.expect("opened");
-            sqlx::query(moved).execute(&pool).await.expect("moved");
-            pool.close().await;
-        } else {
-            let pool = sqlx::PgPool::connect(&url).await.expect("opened");
-            sqlx::query(moved).execute(&pool).await.expect("moved");
-            pool.close().await;
-        }
+        raw(
+            &url,
+            "UPDATE leases SET node = 'b', epoch = 2 WHERE game_id = 'g'",
+        )
+        .await;
         assert_eq!(
             a.append(append("g", 3, "a", 1)).await,
             Err(StoreError::LeaseLost {

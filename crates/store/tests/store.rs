@@ -11,7 +11,7 @@ use arbitre_store::{
     new_token, Append, Backend, Batching, GameFilter, NewGame, Options, Seat, Store, StoreError,
     Summary, TokenHash,
 };
-use common::on_both;
+use common::{on_both, raw};
 use serde_json::json;
 
 fn options(batching: Batching) -> Options {
@@ -566,17 +566,11 @@ async fn an_entry_written_behind_the_writer_takes_its_seq() {
         let (game, _) = new_game("g", "A", "B");
         store.create_game(&game).await.expect("created");
         store.append(append("g", 0)).await.expect("the first entry");
-        let behind = "INSERT INTO events (game_id, seq, entry, received_ms) \
-                      VALUES ('g', 1, '{}', 0)";
-        if url.starts_with("sqlite:") {
-            let pool = sqlx::SqlitePool::connect(&url).await.expect("opened");
-            sqlx::query(behind).execute(&pool).await.expect("written");
-            pool.close().await;
-        } else {
-            let pool = sqlx::PgPool::connect(&url).await.expect("opened");
-            sqlx::query(behind).execute(&pool).await.expect("written");
-            pool.close().await;
-        }
+        raw(
+            &url,
+            "INSERT INTO events (game_id, seq, entry, received_ms) VALUES ('g', 1, '{}', 0)",
+        )
+        .await;
         assert_eq!(
             store.append(append("g", 1)).await,
             Err(StoreError::SeqTaken {

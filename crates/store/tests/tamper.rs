@@ -11,7 +11,7 @@ mod common;
 
 use arbitre_record::StoredEntry;
 use arbitre_store::{Append, MacKey, Options, Store, StoreError, Summary, TokenHash};
-use common::{new_game, on_both};
+use common::{new_game, on_both, raw};
 use serde_json::json;
 
 async fn open(url: &str) -> Store {
@@ -22,19 +22,6 @@ async fn open_with(url: &str, options: Options) -> Store {
     match Store::open(url, options).await {
         Ok(store) => store,
         Err(e) => panic!("opening {url}: {e}"),
-    }
-}
-
-/// Runs SQL on the database as someone with the file or the server would.
-async fn raw(url: &str, sql: &str) {
-    if url.starts_with("sqlite:") {
-        let pool = sqlx::SqlitePool::connect(url).await.expect("the file");
-        sqlx::raw_sql(sql).execute(&pool).await.expect(sql);
-        pool.close().await;
-    } else {
-        let pool = sqlx::PgPool::connect(url).await.expect("the database");
-        sqlx::raw_sql(sql).execute(&pool).await.expect(sql);
-        pool.close().await;
     }
 }
 

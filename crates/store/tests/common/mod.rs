@@ -135,3 +135,16 @@ pub fn new_game(id: &str) -> arbitre_store::NewGame {
         ],
     }
 }
+
+/// Runs SQL on the database as someone with the file or the server would.
+pub async fn raw(url: &str, sql: &str) {
+    if url.starts_with("sqlite:") {
+        let pool = sqlx::SqlitePool::connect(url).await.expect("the file");
+        sqlx::raw_sql(sql).execute(&pool).await.expect(sql);
+        pool.close().await;
+    } else {
+        let pool = sqlx::PgPool::connect(url).await.expect("the database");
+        sqlx::raw_sql(sql).execute(&pool).await.expect(sql);
+        pool.close().await;
+    }
+}
