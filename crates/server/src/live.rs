@@ -68,7 +68,14 @@ pub struct Answer {
 impl Answer {
     /// As JSON, with the game's state at the moment of answering.
     pub fn to_json(&self, game: Value) -> Value {
-        json!({"seq": self.seq, "accepted": self.accepted, "decisions": self.decisions, "game": game})
+        // `game` moved in, not through `json!`, which serializes each of its
+        // values again: a deep copy of the whole state with every answer
+        let mut answer =
+            json!({"seq": self.seq, "accepted": self.accepted, "decisions": self.decisions});
+        if let Value::Object(map) = &mut answer {
+            map.insert("game".to_owned(), game);
+        }
+        answer
     }
 }
 
