@@ -8,7 +8,7 @@ use std::{sync::Arc, time::Duration};
 
 use arbitre_record::StoredEntry;
 use arbitre_store::{Append, Options, Store, StoreError};
-use common::{new_game, on_both, raw};
+use common::{new_game, on_both, raw, seqs};
 use serde_json::json;
 
 async fn node(url: &str, name: &str, lease: Duration) -> Store {
@@ -276,14 +276,7 @@ async fn a_lease_moved_behind_the_writer_refuses_the_next_entry() {
                 epoch: 2
             })
         );
-        let seqs: Vec<u64> = a
-            .entries_after("g", None)
-            .await
-            .expect("read")
-            .iter()
-            .map(|e| e.seq)
-            .collect();
-        assert_eq!(seqs, [0, 1, 2]);
+        assert_eq!(seqs(&a, "g").await, [0, 1, 2]);
         a.close().await;
     })
     .await;

@@ -541,14 +541,7 @@ async fn a_refused_append_teaches_the_writer_nothing() {
                 .await
                 .expect("the next entry");
         }
-        let seqs: Vec<u64> = store
-            .entries_after("g", None)
-            .await
-            .expect("read")
-            .iter()
-            .map(|e| e.seq)
-            .collect();
-        assert_eq!(seqs, [0, 1, 2, 3]);
+        assert_eq!(common::seqs(&store, "g").await, [0, 1, 2, 3]);
         store.close().await;
     })
     .await;
@@ -781,16 +774,7 @@ async fn a_version_1_database_is_migrated_with_everything_in_it() {
             .chain(entries("g", 3))
             .collect();
         if url.starts_with("sqlite:") {
-            use std::str::FromStr;
-            let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
-                .expect("a url")
-                .create_if_missing(true);
-            let pool = sqlx::SqlitePool::connect_with(options)
-                .await
-                .expect("opened");
-            let mut first = sqlx::migrate!("./migrations/sqlite");
-            first.migrations = first.migrations[..1].to_vec().into();
-            first.run(&pool).await.expect("version 1");
+            let pool = sqlite_at_version(&url, 1).await;
             for sql in &statements {
                 sqlx::query(sql)
                     .execute(&pool)
@@ -847,28 +831,36 @@ async fn a_version_1_database_is_migrated_with_everything_in_it() {
     .await;
 }
 
+/// A new SQLite file at `url` with the schema's first `versions` migrations
+/// only (a store written by an earlier release).
+async fn sqlite_at_version(url: &str, versions: usize) -> sqlx::SqlitePool {
+    use std::str::FromStr;
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url)
+        .expect("a url")
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options)
+        .await
+        .expect("opened");
+    let mut early = sqlx::migrate!("./migrations/sqlite");
+    early.migrations = early.migrations[..versions].to_vec().into();
+    early.run(&pool).await.expect("the early versions");
+    pool
+}
+
 /// A SQLite file of version 5 whose log repeats a `seq` within a game (an
 /// entry written outside the server: nothing in version 5 refused it) is
 /// not opened: version 6 makes (game, `seq`) unique, and the error says
 /// which migration and which key.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sqlite_log_repeating_a_seq_is_not_opened() {
-    use std::str::FromStr;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = format!("sqlite://{}", dir.path().join("arbitre.db").display());
-    let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
-        .expect("a url")
-        .create_if_missing(true);
-    let pool = sqlx::SqlitePool::connect_with(options)
-        .await
-        .expect("opened");
-    let mut five = sqlx::migrate!("./migrations/sqlite");
     assert_eq!(
-        five.migrations[5].version, 6,
+        sqlx::migrate!("./migrations/sqlite").migrations[5].version,
+        6,
         "version 6 is the unique keys"
     );
-    five.migrations = five.migrations[..5].to_vec().into();
-    five.run(&pool).await.expect("version 5");
+    let pool = sqlite_at_version(&url, 5).await;
     for sql in [
         "INSERT INTO games (id, created_ms, owner, setup, edition, time_control, state) \
          VALUES ('g', 1, 'node', '{}', 'fide-2023', '5400+30', 'playing')",

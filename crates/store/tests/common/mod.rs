@@ -148,3 +148,14 @@ pub async fn raw(url: &str, sql: &str) {
         pool.close().await;
     }
 }
+
+/// The `seq`s of game `game`'s whole log, in order.
+pub async fn seqs(store: &arbitre_store::Store, game: &str) -> Vec<u64> {
+    store
+        .entries_after(game, None)
+        .await
+        .expect("read")
+        .iter()
+        .map(|e| e.seq)
+        .collect()
+}
